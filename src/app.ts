@@ -1,0 +1,163 @@
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { Authenticator } from './platform/auth/authenticator.js';
+import { ensureAdministrator } from './platform/auth/bootstrap-admin.js';
+import { CapabilityRegistry } from './platform/auth/capabilities.js';
+import { NonceService } from './platform/auth/nonce.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { Config } from './platform/config/config.js';
+import type { PlatformContext } from './platform/context.js';
+import { openDatabase } from './platform/db/database.js';
+import { migrateModules, migrationsDone } from './platform/db/migrations.js';
+import { EventBus } from './platform/events/event-bus.js';
+import { FetchHttpClient, type HttpClient } from './platform/http-client/http-client.js';
+import { RestRouteIndex } from './platform/http/rest-index.js';
+import { createHttpServer, type RestApp } from './platform/http/server.js';
+import { DbJobQueue } from './platform/jobs/db-job-queue.js';
+import type { MailSender } from './platform/mail/mail-sender.js';
+import { OutboxMailSender, SmtpMailSender } from './platform/mail/mail-senders.js';
+import type { AppModule } from './platform/module.js';
+import { OptionsStore, TransientStore } from './platform/options/options.js';
+import { platformModule } from './platform/platform.module.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.js';
+import { SecretBox } from './platform/security/secret-box.js';
+import type { Extension, ExtensionContext } from './extensions/define-extension.js';
+import { allExtensions } from './extensions/index.js';
+import { createShop } from './shop/shop.module.js';
+
+/** What the composition root needs; everything but `config` can be swapped (tests, demo, CLI). */
+export interface BuildOptions {
+  config: Config;
+  clock?: Clock;
+  logger?: FastifyBaseLogger;
+  /** PostgreSQL schema to use (tests isolate each file in its own schema). */
+  databaseSchema?: string;
+  /** SQLite file name inside the data dir, or `:memory:` (default `storeside.sqlite`). */
+  sqliteFile?: string;
+  extensions?: Extension[];
+  mail?: MailSender;
+  http?: HttpClient;
+  rateLimiter?: RateLimiter;
+  /** Run migrations while building (default true). */
+  migrate?: boolean;
+  /** Print lines meant for the operator (generated admin password). */
+  print?: (line: string) => void;
+}
+
+/** The built application: the HTTP server, the shared context, and its modules. */
+export interface StoresideApp {
+  app: RestApp;
+  ctx: ExtensionContext;
+  modules: Array<AppModule<any>>;
+  /** True when the database answers and every migration has run. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Builds platform → shop → extensions into one app (does not listen). */
+export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: options.sqliteFile ?? 'storeside.sqlite',
+    schema: options.databaseSchema,
+  });
+  const { db, engine } = database;
+  const capabilities = new CapabilityRegistry();
+  const nonces = new NonceService(config.secret, () => clock.now());
+  const rateLimiter =
+    options.rateLimiter ??
+    (config.redisUrl
+      ? new RedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+      : new MemoryRateLimiter(() => clock.now().getTime()));
+  const fromAddress = `Storeside <no-reply@${new URL(config.publicUrl).hostname}>`;
+  const platform: PlatformContext = {
+    config,
+    db,
+    engine,
+    clock,
+    logger,
+    options: new OptionsStore(db),
+    transients: new TransientStore(db, clock),
+    events: new EventBus(db),
+    jobs: new DbJobQueue({ db, engine, clock, logger }),
+    mail:
+      options.mail ??
+      (config.smtpUrl
+        ? new SmtpMailSender(config.smtpUrl, fromAddress)
+        : new OutboxMailSender(db, clock, fromAddress)),
+    http: options.http ?? new FetchHttpClient(config),
+    rateLimiter,
+    nonces,
+    auth: new Authenticator({ db, clock, nonces, capabilities }),
+    capabilities,
+    secrets: new SecretBox(config.secret),
+  };
+  const shop = createShop(platform);
+  const ctx: ExtensionContext = { ...platform, shop: shop.api };
+  const extensions = options.extensions ?? allExtensions;
+  const modules: Array<AppModule<any>> = [platformModule, shop.module, ...extensions];
+
+  for (const module of modules) {
+    for (const [capability, roles] of Object.entries(module.capabilities ?? {}))
+      capabilities.declare(capability, roles);
+  }
+  if (options.migrate !== false) await migrateModules(db, modules);
+
+  const app = await createHttpServer({
+    logger,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustedProxies,
+    status422Namespaces: modules.flatMap((m) =>
+      (m.namespaces ?? []).filter((n) => n.validationStatus === 422).map((n) => n.namespace),
+    ),
+  });
+  const index = new RestRouteIndex();
+  app.addHook('onRoute', index.onRoute);
+  app.addHook('onRequest', platform.auth.onRequest);
+
+  for (const module of modules) {
+    module.subscribers?.(ctx);
+    for (const [hook, handler] of Object.entries(module.jobs?.(ctx) ?? {}))
+      platform.jobs.register(hook, handler);
+  }
+  await app.register(
+    async (scope) => {
+      for (const module of modules) await module.routes?.(scope, ctx);
+    },
+    { prefix: '/wp-json' },
+  );
+  for (const module of modules) await module.pages?.(app, ctx);
+
+  index.register(app, { name: 'Storeside', description: 'A Storeside shop', url: config.publicUrl });
+  app.get('/wp-json/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const ready = async () => {
+    try {
+      return await migrationsDone(db, modules);
+    } catch {
+      return false;
+    }
+  };
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) =>
+    (await ready()) ? { status: 'ready' } : reply.code(503).send({ status: 'not_ready' }),
+  );
+
+  if (options.migrate !== false) {
+    for (const module of modules) await module.setup?.(ctx);
+    await ensureAdministrator(platform, options.print ?? ((line) => logger.warn(line)));
+  }
+
+  app.addHook('onClose', async () => {
+    await platform.jobs.stop();
+    await platform.mail.close();
+    await rateLimiter.close();
+    await database.destroy();
+  });
+  await app.ready();
+  return { app, ctx, modules, ready, close: () => app.close() };
+}

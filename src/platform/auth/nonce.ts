@@ -1,0 +1,42 @@
+import { hmacHex, safeEqual } from '../security/hashing.js';
+
+const HALF_LIFE_SECONDS = 12 * 60 * 60;
+
+/** What a nonce is bound to: the user (or cart session) and the login session token. */
+export interface NonceSubject {
+  uid: string;
+  token: string;
+}
+
+/** WordPress-style `wp_rest` nonces: HMAC over tick|action|uid|token, 10 hex chars, 12 h ticks. */
+export class NonceService {
+  constructor(
+    private readonly secret: string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The nonce for `subject` in the current tick. */
+  create(subject: NonceSubject, action = 'wp_rest'): string {
+    return this.compute(this.tick(), action, subject);
+  }
+
+  /** 1 = current tick, 2 = previous tick, 0 = invalid. */
+  verify(nonce: string, subject: NonceSubject, action = 'wp_rest'): 0 | 1 | 2 {
+    if (!/^[0-9a-f]{10}$/.test(nonce)) return 0;
+    const tick = this.tick();
+    if (safeEqual(nonce, this.compute(tick, action, subject))) return 1;
+    if (safeEqual(nonce, this.compute(tick - 1, action, subject))) return 2;
+    return 0;
+  }
+
+  private tick(): number {
+    return Math.ceil(this.now().getTime() / 1000 / HALF_LIFE_SECONDS);
+  }
+
+  private compute(tick: number, action: string, subject: NonceSubject): string {
+    return hmacHex(`nonce:${this.secret}`, `${tick}|${action}|${subject.uid}|${subject.token}`).slice(
+      -12,
+      -2,
+    );
+  }
+}

@@ -1,0 +1,136 @@
+import { type Generated, type Selectable, sql } from 'kysely';
+import type { DbOrTrx } from '../db/database.js';
+import { containsInsensitive } from '../db/sql-helpers.js';
+import type { AuthUser } from './principal.js';
+import type { Role } from './roles.js';
+
+/** The `users` table. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  role: string;
+  created_at: string;
+}
+
+/** A selected row of `users`. */
+export type UserRow = Selectable<UsersTable>;
+
+declare module '../db/database.js' {
+  interface Tables {
+    users: UsersTable;
+    user_capabilities: { user_id: number; capability: string };
+    role_capabilities: { role: string; capability: string };
+  }
+}
+
+const PUBLIC_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'display_name',
+  'first_name',
+  'last_name',
+  'role',
+  'created_at',
+] as const;
+
+/** Finds a user by id. */
+export async function findUserById(db: DbOrTrx, id: number): Promise<AuthUser | null> {
+  const row = await db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return (row as AuthUser | undefined) ?? null;
+}
+
+/** Finds a user (with password hash) by username or e-mail, case-insensitively. */
+export async function findUserByLogin(db: DbOrTrx, login: string): Promise<UserRow | null> {
+  const value = login.trim().toLowerCase();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb(sql`lower(username)`, '=', value), eb(sql`lower(email)`, '=', value)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Inserts a user and returns its id. */
+export async function insertUser(db: DbOrTrx, row: Omit<UserRow, 'id'>): Promise<number> {
+  const result = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return result.id;
+}
+
+/** Updates some columns of a user. */
+export async function updateUserRow(
+  db: DbOrTrx,
+  id: number,
+  patch: Partial<Omit<UserRow, 'id'>>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+/** One page of users, optionally filtered by a search term and role. */
+export async function listUsers(
+  db: DbOrTrx,
+  filter: { search?: string; role?: Role; offset: number; limit: number },
+): Promise<{ rows: AuthUser[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (filter.search) {
+    const term = filter.search;
+    query = query.where((eb) =>
+      eb.or([
+        containsInsensitive(eb.ref('username'), term),
+        containsInsensitive(eb.ref('email'), term),
+        containsInsensitive(eb.ref('display_name'), term),
+      ]),
+    );
+  }
+  if (filter.role) query = query.where('role', '=', filter.role);
+  const [rows, count] = await Promise.all([
+    query.select(PUBLIC_COLUMNS).orderBy('id').offset(filter.offset).limit(filter.limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as AuthUser[], total: Number(count.n) };
+}
+
+/** The capabilities granted to one user and to its role beyond the built-in sets. */
+export async function loadGrantedCapabilities(db: DbOrTrx, userId: number, role: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_capabilities')
+    .select('capability')
+    .where('user_id', '=', userId)
+    .unionAll(db.selectFrom('role_capabilities').select('capability').where('role', '=', role))
+    .execute();
+  return rows.map((r) => r.capability);
+}
+
+/** Grants a capability to one user (idempotent). */
+export async function grantUserCapability(db: DbOrTrx, userId: number, capability: string): Promise<void> {
+  await db
+    .insertInto('user_capabilities')
+    .values({ user_id: userId, capability })
+    .onConflict((oc) => oc.columns(['user_id', 'capability']).doNothing())
+    .execute();
+}
+
+/** Grants a capability to every user of a role (idempotent). */
+export async function grantRoleCapability(db: DbOrTrx, role: string, capability: string): Promise<void> {
+  await db
+    .insertInto('role_capabilities')
+    .values({ role, capability })
+    .onConflict((oc) => oc.columns(['role', 'capability']).doNothing())
+    .execute();
+}
+
+/** Number of users (used to know whether the database is new). */
+export async function countUsers(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

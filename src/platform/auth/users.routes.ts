@@ -1,0 +1,229 @@
+import { Type } from '@sinclair/typebox';
+import type { PlatformContext } from '../context.js';
+import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
+import { NotFoundError, RestError } from '../http/errors.js';
+import type { RestApp } from '../http/server.js';
+import {
+  createApplicationPassword,
+  deleteApplicationPassword,
+  listApplicationPasswords,
+} from './application-passwords.service.js';
+import { ApplicationPasswordSchema, UserSchema } from './auth.schemas.js';
+import { ROLES, type Role } from './roles.js';
+import { userView } from './user-view.js';
+import { findUserById, listUsers } from './users.repository.js';
+import { createUser, updateUser } from './users.service.js';
+
+const RoleEnum = Type.Union(ROLES.map((r) => Type.Literal(r)));
+
+/** `/wp/v2/users` (me, list, create, update) and `/wp/v2/users/me/application-passwords`. */
+export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
+  app.get(
+    '/wp/v2/users/me',
+    {
+      config: { auth: { access: 'user', nonce: 'cookie' } },
+      schema: { tags: ['users'], summary: 'The current user.', response: { 200: UserSchema } },
+    },
+    async (request) => {
+      const p = request.principal;
+      if (p.kind !== 'user') throw new Error('unreachable');
+      return userView(p.user, p.capabilities);
+    },
+  );
+
+  app.get(
+    '/wp/v2/users',
+    {
+      config: { auth: { access: 'capability', capability: 'list_users', nonce: 'cookie' } },
+      schema: {
+        tags: ['users'],
+        summary: 'List users.',
+        querystring: Type.Object({
+          ...paginationQuery(10),
+          search: Type.Optional(Type.String()),
+          roles: Type.Optional(RoleEnum),
+        }),
+        response: { 200: Type.Array(UserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, per_page = 10, search, roles } = request.query;
+      const { rows, total } = await listUsers(ctx.db, {
+        search,
+        role: roles as Role | undefined,
+        ...pageWindow(page, per_page),
+      });
+      setPaginationHeaders(request, reply, {
+        total,
+        page,
+        perPage: per_page,
+        publicUrl: ctx.config.publicUrl,
+      });
+      return Promise.all(rows.map(async (u) => userView(u, await ctx.capabilities.forUser(ctx.db, u))));
+    },
+  );
+
+  app.post(
+    '/wp/v2/users',
+    {
+      config: { auth: { access: 'capability', capability: 'create_users', nonce: 'cookie' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user.',
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 60 }),
+          email: Type.String({ format: 'email' }),
+          password: Type.String({ minLength: 8 }),
+          name: Type.Optional(Type.String()),
+          first_name: Type.Optional(Type.String()),
+          last_name: Type.Optional(Type.String()),
+          roles: Type.Optional(Type.Array(RoleEnum, { minItems: 1, maxItems: 1 })),
+        }),
+        response: { 201: UserSchema },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const user = await createUser(ctx.db, ctx.clock, {
+        username: b.username,
+        email: b.email,
+        password: b.password,
+        display_name: b.name,
+        first_name: b.first_name,
+        last_name: b.last_name,
+        role: (b.roles?.[0] as Role | undefined) ?? 'subscriber',
+      });
+      reply.code(201).header('Location', `${ctx.config.publicUrl}/wp-json/wp/v2/users/${user.id}`);
+      return userView(user, await ctx.capabilities.forUser(ctx.db, user));
+    },
+  );
+
+  app.post(
+    '/wp/v2/users/:id',
+    {
+      config: { auth: { access: 'capability', capability: 'edit_users', nonce: 'cookie' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Update a user (roles need promote_users).',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({
+          email: Type.Optional(Type.String({ format: 'email' })),
+          password: Type.Optional(Type.String({ minLength: 8 })),
+          name: Type.Optional(Type.String()),
+          first_name: Type.Optional(Type.String()),
+          last_name: Type.Optional(Type.String()),
+          roles: Type.Optional(Type.Array(RoleEnum, { minItems: 1, maxItems: 1 })),
+        }),
+        response: { 200: UserSchema },
+      },
+    },
+    async (request) => {
+      const p = request.principal;
+      const target = await findUserById(ctx.db, request.params.id);
+      if (!target) throw new NotFoundError('rest_user_invalid_id', 'Invalid user ID.');
+      const b = request.body;
+      const canPromote = p.kind === 'user' && p.capabilities.has('promote_users');
+      if (b.roles && !canPromote)
+        throw new RestError(
+          'rest_cannot_edit_roles',
+          'Sorry, you are not allowed to edit roles of this user.',
+          403,
+        );
+      if (
+        p.kind === 'user' &&
+        !p.capabilities.has('manage_options') &&
+        target.role !== 'customer' &&
+        target.id !== p.user.id
+      ) {
+        throw new RestError('rest_cannot_edit', 'Sorry, you are not allowed to edit this user.', 403);
+      }
+      const user = await updateUser(ctx.db, target.id, {
+        email: b.email,
+        password: b.password,
+        display_name: b.name,
+        first_name: b.first_name,
+        last_name: b.last_name,
+        role: b.roles?.[0] as Role | undefined,
+      });
+      return userView(user, await ctx.capabilities.forUser(ctx.db, user));
+    },
+  );
+
+  const appPasswordsBase = '/wp/v2/users/me/application-passwords';
+  app.get(
+    appPasswordsBase,
+    {
+      config: { auth: { access: 'user', nonce: 'cookie' } },
+      schema: {
+        tags: ['users'],
+        summary: 'List your application passwords.',
+        response: { 200: Type.Array(ApplicationPasswordSchema) },
+      },
+    },
+    async (request) => listApplicationPasswords(ctx.db, userId(request.principal)),
+  );
+
+  app.post(
+    appPasswordsBase,
+    {
+      config: { auth: { access: 'user', nonce: 'cookie' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create an application password; the password is shown only in this response.',
+        body: Type.Object({ name: Type.String(), app_id: Type.Optional(Type.String({ format: 'uuid' })) }),
+        response: {
+          201: Type.Composite([ApplicationPasswordSchema, Type.Object({ password: Type.String() })]),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.name.trim() === '') {
+        throw new RestError(
+          'application_password_empty_name',
+          'An application name is required to create an application password.',
+          400,
+        );
+      }
+      const created = await createApplicationPassword(ctx.db, ctx.clock, {
+        userId: userId(request.principal),
+        name: request.body.name,
+        appId: request.body.app_id,
+      });
+      reply
+        .code(201)
+        .header('Location', `${ctx.config.publicUrl}/wp-json${appPasswordsBase}/${created.uuid}`);
+      return created;
+    },
+  );
+
+  app.delete(
+    `${appPasswordsBase}/:uuid`,
+    {
+      config: { auth: { access: 'user', nonce: 'cookie' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Revoke one application password.',
+        params: Type.Object({ uuid: Type.String({ format: 'uuid' }) }),
+        response: { 200: Type.Object({ deleted: Type.Boolean(), previous: ApplicationPasswordSchema }) },
+      },
+    },
+    async (request) => {
+      const previous = await deleteApplicationPassword(
+        ctx.db,
+        userId(request.principal),
+        request.params.uuid,
+      );
+      if (!previous)
+        throw new NotFoundError(
+          'application_password_not_found',
+          'Could not find an application password with that id.',
+        );
+      return { deleted: true, previous };
+    },
+  );
+}
+
+function userId(principal: { kind: string; user?: { id: number } }): number {
+  if (principal.kind !== 'user' || !principal.user) throw new Error('unreachable: route requires a user');
+  return principal.user.id;
+}

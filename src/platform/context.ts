@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator } from './auth/authenticator.js';
+import type { CapabilityRegistry } from './auth/capabilities.js';
+import type { NonceService } from './auth/nonce.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config/config.js';
+import type { Db, Engine } from './db/database.js';
+import type { EventBus } from './events/event-bus.js';
+import type { HttpClient } from './http-client/http-client.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { MailSender } from './mail/mail-sender.js';
+import type { OptionsStore, TransientStore } from './options/options.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import type { SecretBox } from './security/secret-box.js';
+
+/** Everything the platform offers to the shop and the extensions; tests can swap any part. */
+export interface PlatformContext {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  options: OptionsStore;
+  transients: TransientStore;
+  events: EventBus;
+  jobs: JobQueue;
+  mail: MailSender;
+  http: HttpClient;
+  rateLimiter: RateLimiter;
+  nonces: NonceService;
+  auth: Authenticator;
+  capabilities: CapabilityRegistry;
+  secrets: SecretBox;
+}

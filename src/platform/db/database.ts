@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Every table of every module. Modules add theirs by declaration merging:
+ * `declare module '../../platform/db/database.js' { interface Tables { my_table: MyRow } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each module
+export interface Tables {}
+
+/** The typed query builder shared by the whole app. */
+export type Db = Kysely<Tables>;
+/** A query builder that may be inside a transaction. */
+export type DbOrTrx = Kysely<Tables> | Transaction<Tables>;
+/** Which engine is behind the query builder. */
+export type Engine = 'sqlite' | 'postgres';
+
+/** An open database with its engine and a way to close it. */
+export interface Database {
+  db: Db;
+  engine: Engine;
+  destroy(): Promise<void>;
+}
+
+// COUNT/SUM come back from pg as strings for int8/numeric: read them as numbers (values stay < 2^53).
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** Opens PostgreSQL when `url` is set (optionally inside one schema), else a SQLite file or `:memory:`. */
+export function openDatabase(options: {
+  url: string | null;
+  sqliteFile?: string;
+  dataDir?: string;
+  schema?: string;
+}): Database {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', destroy: () => db.destroy() };
+  }
+  let file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:' && options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    file = join(options.dataDir, file);
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}

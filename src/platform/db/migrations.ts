@@ -1,0 +1,77 @@
+import {
+  type ColumnDefinitionBuilderCallback,
+  type ColumnDataType,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresAdapter,
+  sql,
+} from 'kysely';
+import type { Db } from './database.js';
+
+/** A module's migrations: file name (ISO timestamp + what) → migration. Frozen once landed. */
+export type MigrationSet = Record<string, Migration>;
+
+/** Runs every module's pending migrations, in module order; throws on the first failure. */
+export async function migrateModules(
+  db: Db,
+  modules: Array<{ name: string; migrations: MigrationSet }>,
+): Promise<void> {
+  for (const module of modules) {
+    const provider: MigrationProvider = { getMigrations: async () => module.migrations };
+    const migrator = new Migrator({
+      db,
+      provider,
+      migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
+      migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error');
+      throw new Error(
+        `Migration ${module.name}/${failed?.migrationName ?? '?'} failed: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
+/** True when every module has no pending migration. */
+export async function migrationsDone(
+  db: Db,
+  modules: Array<{ name: string; migrations: MigrationSet }>,
+): Promise<boolean> {
+  for (const module of modules) {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => module.migrations },
+      migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
+      migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
+    });
+    const list = await migrator.getMigrations();
+    if (list.some((m) => m.executedAt === undefined)) return false;
+  }
+  return true;
+}
+
+/** For migrations: `.addColumn('id', ...idColumn(db))` — an auto-incrementing integer primary key on both engines. */
+export function idColumn(db: Kysely<any>): [ColumnDataType, ColumnDefinitionBuilderCallback] {
+  return isPostgres(db)
+    ? ['serial', (c) => c.primaryKey()]
+    : ['integer', (c) => c.primaryKey().autoIncrement()];
+}
+
+/** True when the query builder talks to PostgreSQL. */
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** For migrations: `CREATE INDEX` helper usable in both engines with a raw expression list. */
+export async function createIndex(
+  db: Kysely<any>,
+  name: string,
+  table: string,
+  columns: string,
+): Promise<void> {
+  await sql`create index ${sql.raw(name)} on ${sql.table(table)} (${sql.raw(columns)})`.execute(db);
+}

@@ -1,0 +1,97 @@
+import type { RouteOptions } from 'fastify';
+import type { RestApp } from './server.js';
+
+interface IndexedRoute {
+  namespace: string;
+  methods: Set<string>;
+  args: Record<string, unknown>;
+  pattern: string;
+  hasParams: boolean;
+}
+
+/** Collects every `/wp-json` route as it is registered, for the WordPress index and namespace indexes. */
+export class RestRouteIndex {
+  private readonly routes = new Map<string, IndexedRoute>();
+  private readonly namespaces = new Set<string>();
+
+  /** The Fastify `onRoute` hook that records routes. */
+  readonly onRoute = (route: RouteOptions): void => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/wp-json/') || route.schema?.hide) return;
+    const path = url.slice('/wp-json'.length);
+    const parts = path.split('/').filter(Boolean);
+    if (parts.length < 2) return;
+    const namespace = `${parts[0]}/${parts[1]}`;
+    this.namespaces.add(namespace);
+    const pattern = path.replace(/:([A-Za-z_]+)/g, (_m, name) => `(?P<${name}>[^/]+)`);
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const entry = this.routes.get(pattern) ?? {
+      namespace,
+      methods: new Set(),
+      args: {},
+      pattern,
+      hasParams: pattern.includes('(?P<'),
+    };
+    for (const m of methods) entry.methods.add(m);
+    const schema = (route.schema?.querystring ?? route.schema?.body) as
+      | { properties?: Record<string, any>; required?: string[] }
+      | undefined;
+    for (const [name, prop] of Object.entries(schema?.properties ?? {})) {
+      if (name.startsWith('_') || name === 'rest_route') continue;
+      entry.args[name] = { ...stripKind(prop), required: schema?.required?.includes(name) ?? false };
+    }
+    this.routes.set(pattern, entry);
+  };
+
+  /** Registers `GET /wp-json/` and `GET /wp-json/<ns>/<version>`. */
+  register(app: RestApp, site: { name: string; description: string; url: string }): void {
+    app.get('/wp-json', { schema: { hide: true } }, async () => ({
+      name: site.name,
+      description: site.description,
+      url: site.url,
+      home: site.url,
+      gmt_offset: 0,
+      timezone_string: 'UTC',
+      namespaces: [...this.namespaces].sort(),
+      authentication: {},
+      routes: this.routesFor(null, site.url),
+      _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+    }));
+    app.get('/wp-json/:ns/:version', { schema: { hide: true } }, async (request, reply) => {
+      const { ns, version } = request.params as { ns: string; version: string };
+      const namespace = `${ns}/${version}`;
+      if (!this.namespaces.has(namespace)) {
+        return reply.code(404).send({
+          code: 'rest_invalid_namespace',
+          message: 'The specified namespace could not be found.',
+          data: { status: 404 },
+        });
+      }
+      return {
+        namespace,
+        routes: this.routesFor(namespace, site.url),
+        _links: { up: [{ href: `${site.url}/wp-json/` }] },
+      };
+    });
+  }
+
+  private routesFor(namespace: string | null, base: string): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const route of [...this.routes.values()].sort((a, b) => a.pattern.localeCompare(b.pattern))) {
+      if (namespace && route.namespace !== namespace) continue;
+      const methods = [...route.methods];
+      out[route.pattern] = {
+        namespace: route.namespace,
+        methods,
+        endpoints: [{ methods, args: route.args }],
+        ...(route.hasParams ? {} : { _links: { self: [{ href: `${base}/wp-json${route.pattern}` }] } }),
+      };
+    }
+    return out;
+  }
+}
+
+function stripKind(schema: Record<string, unknown>): Record<string, unknown> {
+  const { [Symbol.for('TypeBox.Kind')]: _k, ...rest } = schema as Record<string | symbol, unknown>;
+  return rest as Record<string, unknown>;
+}

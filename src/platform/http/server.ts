@@ -1,0 +1,243 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { RestError, ValidationError } from './errors.js';
+import { applyFieldsFilter } from './global-params.js';
+import { fieldErrorsFromAjv } from './validation-errors.js';
+
+/** The Fastify instance with TypeBox typing that every module registers routes on. */
+export type RestApp = FastifyInstance<any, any, any, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Options of the HTTP layer. */
+export interface HttpServerOptions {
+  logger: FastifyBaseLogger;
+  publicUrl: string;
+  /** Namespaces (e.g. `loyalty/v1`) whose validation errors are 422 instead of 400. */
+  status422Namespaces?: string[];
+  bodyLimit?: number;
+  trustProxy?: string[];
+}
+
+const GLOBAL_PARAMS = [
+  '_locale',
+  '_fields',
+  '_envelope',
+  '_method',
+  '_wpnonce',
+  '_jsonp',
+  '_pretty',
+  'rest_route',
+];
+const EXPOSE = 'X-WP-Total, X-WP-TotalPages, Link';
+const ALLOW_HEADERS =
+  'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, Cart-Token, Nonce, Idempotency-Key, X-HTTP-Method-Override';
+
+/** Builds the Fastify server with the WordPress REST conventions (URL forms, errors, global params, headers). */
+export async function createHttpServer(options: HttpServerOptions): Promise<RestApp> {
+  const status422 = (options.status422Namespaces ?? []).map((ns) => `/wp-json/${ns}/`);
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    rewriteUrl: (req) => rewriteRequest(req),
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: true,
+        strict: false,
+      },
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('principal', null as never);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Storeside REST API',
+        version: '0.1.0',
+        description: 'WordPress/WooCommerce-compatible REST routes.',
+      },
+      servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: {
+          cookieNonce: { type: 'apiKey', in: 'header', name: 'X-WP-Nonce' },
+          applicationPassword: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    ['application/json', 'application/merge-patch+json'],
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400), undefined);
+      }
+    },
+  );
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, formToObject(String(body)));
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  // Accept the WordPress global parameters on every route whatever its query schema says.
+  app.addHook('onRoute', (route) => {
+    const query = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+    if (query?.properties) {
+      for (const name of GLOBAL_PARAMS) query.properties[name] ??= { type: 'string' };
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/wp-json')) return;
+    reply.header('Link', `<${options.publicUrl}/wp-json/>; rel="https://api.w.org/"`);
+    reply.header('Access-Control-Expose-Headers', EXPOSE);
+    reply.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
+    const origin = request.headers.origin;
+    if (origin) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Credentials', 'true');
+      reply.header('Vary', 'Origin');
+    }
+  });
+
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const query = request.query as Record<string, string> | undefined;
+    let body = payload;
+    if (query?._fields && reply.statusCode < 400) body = applyFieldsFilter(body, query._fields);
+    if (query?._envelope !== undefined && request.url.startsWith('/wp-json')) {
+      const headers = { ...reply.getHeaders() };
+      const status = reply.statusCode;
+      reply.code(200);
+      return { body, status, headers };
+    }
+    return body;
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'OPTIONS' && request.url.startsWith('/wp-json')) {
+      reply.header('Allow', 'GET, POST, PUT, PATCH, DELETE');
+      return reply.code(200).send([]);
+    }
+    return reply.code(404).send({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply, status422));
+  return app;
+}
+
+/** Sends any thrown error in the REST shape; 5xx never reveal internals. */
+export function sendError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status422Prefixes: string[],
+) {
+  const url = request.routeOptions?.url ?? request.url;
+  const validationStatus = status422Prefixes.some((p) => url.startsWith(p)) ? 422 : 400;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const fields = fieldErrorsFromAjv(fastifyError.validation, fastifyError.validationContext);
+    return sendRest(reply, new ValidationError(fields, validationStatus));
+  }
+  if (error instanceof ValidationError) {
+    return sendRest(reply, error.status === 0 ? new ValidationError(error.fields, validationStatus) : error);
+  }
+  if (error instanceof RestError) return sendRest(reply, error);
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return sendRest(
+      reply,
+      new RestError('rest_request_too_large', 'The request body is larger than 1 MiB.', 413),
+    );
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return sendRest(reply, new RestError('rest_unsupported_media_type', 'Unsupported Content-Type.', 415));
+  }
+  const status =
+    fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500
+      ? fastifyError.statusCode
+      : 500;
+  if (status === 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({
+      code: 'internal_server_error',
+      message: 'There has been a critical error on this website.',
+      data: { status: 500 },
+    });
+  }
+  if (error instanceof SyntaxError)
+    return sendRest(reply, new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400));
+  return sendRest(reply, new RestError('rest_bad_request', error.message, status));
+}
+
+function sendRest(reply: FastifyReply, error: RestError) {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  const data: Record<string, unknown> = { status: error.status, ...error.data };
+  if (error instanceof ValidationError) {
+    data.params = Object.fromEntries(
+      Object.entries(error.fields).map(([f, rules]) => [f, Object.values(rules).join(' ')]),
+    );
+    data.errors = error.fields;
+  }
+  return reply.code(error.status).send({ code: error.code, message: error.message, data });
+}
+
+/** `?rest_route=/x` → `/wp-json/x`, method override from `_method` / `X-HTTP-Method-Override` on POST. */
+function rewriteRequest(req: {
+  url?: string;
+  method?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): string {
+  let url = req.url ?? '/';
+  const q = url.indexOf('?');
+  if (q !== -1) {
+    const params = new URLSearchParams(url.slice(q + 1));
+    const route = params.get('rest_route');
+    if (route !== null && (url.startsWith('/?') || url.startsWith('/index.php?'))) {
+      params.delete('rest_route');
+      const rest = params.toString();
+      url = `/wp-json${route.startsWith('/') ? route : `/${route}`}${rest ? `?${rest}` : ''}`;
+    }
+    const override = params.get('_method');
+    if (override && req.method === 'POST') req.method = override.toUpperCase();
+  }
+  const header = req.headers['x-http-method-override'];
+  if (typeof header === 'string' && req.method === 'POST' && /^(PUT|PATCH|DELETE|GET)$/i.test(header)) {
+    req.method = header.toUpperCase();
+  }
+  return url;
+}
+
+function formToObject(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const arrayKey = key.endsWith('[]') ? key.slice(0, -2) : null;
+    if (!arrayKey) out[key] = value;
+    else if (Array.isArray(out[arrayKey])) (out[arrayKey] as string[]).push(value);
+    else out[arrayKey] = [value];
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import type { DbOrTrx } from '../db/database.js';
+
+/** JSON-serialisable job arguments. */
+export type JobArgs = Record<string, unknown>;
+
+/** A job row as handlers and the API see it. */
+export interface Job {
+  id: number;
+  hook: string;
+  args: JobArgs;
+  status: 'pending' | 'running' | 'complete' | 'failed' | 'canceled';
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  unique_key: string | null;
+  group: string;
+  recurrence: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Runs one job; throwing marks the attempt failed (retried with back-off while attempts remain). */
+export type JobHandler = (args: JobArgs, context: { job: Job; db: DbOrTrx }) => Promise<void>;
+
+/** What to schedule. */
+export interface JobSpec {
+  hook: string;
+  args?: JobArgs;
+  /** When it becomes due (default: now). */
+  runAt?: Date;
+  /** When true, nothing is scheduled while a pending/running job with the same hook and args exists. */
+  unique?: boolean;
+  /** Attempts before the job is `failed` (default 1, Action Scheduler's). */
+  maxAttempts?: number;
+  /** Seconds before retry n is due: `backoffSeconds × n` (default 60). */
+  backoffSeconds?: number;
+  priority?: number;
+  group?: string;
+}
+
+/** A repeating job: every `intervalSeconds`, or daily at `dailyAt` (`HH:MM` UTC). */
+export interface RecurringJobSpec extends Omit<JobSpec, 'unique'> {
+  intervalSeconds?: number;
+  dailyAt?: string;
+}
+
+/** The durable job queue (Action Scheduler semantics, in the database). */
+export interface JobQueue {
+  /** Registers the handler of a hook (once per hook). */
+  register(hook: string, handler: JobHandler): void;
+  /** Schedules a one-off job; returns its id, or null when `unique` and one already exists. Pass `db` to join a transaction. */
+  schedule(spec: JobSpec, db?: DbOrTrx): Promise<number | null>;
+  /** Ensures a recurring job exists (unique by hook+args); returns the pending row's id. */
+  scheduleRecurring(spec: RecurringJobSpec, db?: DbOrTrx): Promise<number>;
+  /** Cancels pending jobs of `hook` (only those whose args contain every given key/value); returns how many. */
+  cancel(hook: string, args?: JobArgs, db?: DbOrTrx): Promise<number>;
+  /** Claims and runs every due job once (the worker loop calls this; so do tests and the CLI); returns how many ran. */
+  runDue(options?: { limit?: number; workerId?: string }): Promise<number>;
+  /** Lists jobs, newest first. */
+  list(filter: {
+    status?: Job['status'];
+    hook?: string;
+    offset: number;
+    limit: number;
+  }): Promise<{ rows: Job[]; total: number }>;
+  /** Starts the polling worker loop. */
+  start(): void;
+  /** Stops the loop and waits for the jobs it is running. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,110 @@
+import type { Clock } from '../clock.js';
+import type { DbOrTrx } from '../db/database.js';
+import { toDbTime } from '../db/sql-helpers.js';
+
+declare module '../db/database.js' {
+  interface Tables {
+    options: { name: string; value: string };
+    transients: { name: string; value: string; expires_at: string | null };
+  }
+}
+
+/** Key/value settings stored as JSON in the database (shared by every instance). */
+export class OptionsStore {
+  constructor(private readonly db: DbOrTrx) {}
+
+  /** The stored value, or `fallback` when missing. */
+  async get<T>(name: string, fallback: T, db: DbOrTrx = this.db): Promise<T> {
+    const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+    return row ? (JSON.parse(row.value) as T) : fallback;
+  }
+
+  /** Stores a value (insert or replace). */
+  async set(name: string, value: unknown, db: DbOrTrx = this.db): Promise<void> {
+    const json = JSON.stringify(value);
+    await db
+      .insertInto('options')
+      .values({ name, value: json })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: json }))
+      .execute();
+  }
+
+  /** Deletes a value; true when it existed. */
+  async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
+    const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Deletes every option whose name starts with `prefix`; returns how many. */
+  async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
+    const result = await db
+      .deleteFrom('options')
+      .where('name', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+/** Values with an expiry (WordPress transients), stored in the database; expired ones read as missing. */
+export class TransientStore {
+  constructor(
+    private readonly db: DbOrTrx,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The value, or null when missing or expired (an expired row is deleted). */
+  async get<T>(name: string): Promise<T | null> {
+    const row = await this.db
+      .selectFrom('transients')
+      .selectAll()
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.expires_at !== null && row.expires_at <= toDbTime(this.clock.now())) {
+      await this.db
+        .deleteFrom('transients')
+        .where('name', '=', name)
+        .where('expires_at', '=', row.expires_at)
+        .execute();
+      return null;
+    }
+    return JSON.parse(row.value) as T;
+  }
+
+  /** Stores a value for `ttlSeconds` (0 = no expiry); setting again refreshes the expiry. */
+  async set(name: string, value: unknown, ttlSeconds: number): Promise<void> {
+    if (name.length > 172) throw new Error('Transient names are at most 172 characters');
+    const json = JSON.stringify(value);
+    const expires =
+      ttlSeconds > 0 ? toDbTime(new Date(this.clock.now().getTime() + ttlSeconds * 1000)) : null;
+    await this.db
+      .insertInto('transients')
+      .values({ name, value: json, expires_at: expires })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: json, expires_at: expires }))
+      .execute();
+  }
+
+  /** Deletes a transient. */
+  async delete(name: string): Promise<void> {
+    await this.db.deleteFrom('transients').where('name', '=', name).execute();
+  }
+
+  /** Deletes every transient whose name starts with `prefix`. */
+  async deletePrefix(prefix: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('transients')
+      .where('name', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Removes every expired transient (run by a daily job). */
+  async purgeExpired(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('transients')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', toDbTime(this.clock.now()))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,38 @@
+import { registerAuthRoutes, registerNonceRefresh } from './auth/auth.routes.js';
+import { registerUserRoutes } from './auth/users.routes.js';
+import type { PlatformContext } from './context.js';
+import './events/platform-events.js';
+import * as core from './migrations/2026-11-22T06-00-core.js';
+import * as jobsMail from './migrations/2026-11-22T06-10-jobs-mail.js';
+import type { AppModule } from './module.js';
+import { registerPlatformRoutes } from './platform.routes.js';
+import { platformCliCommands } from './cli/platform-commands.js';
+
+/** The platform's own module: its tables, auth and user routes, jobs/outbox routes and CLI. */
+export const platformModule: AppModule<PlatformContext> = {
+  name: 'platform',
+  migrations: {
+    '2026-11-22T06-00-core': core,
+    '2026-11-22T06-10-jobs-mail': jobsMail,
+  },
+  namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
+  routes(app, ctx) {
+    registerAuthRoutes(app, ctx);
+    registerUserRoutes(app, ctx);
+    registerPlatformRoutes(app, ctx);
+  },
+  pages(app, ctx) {
+    registerNonceRefresh(app, ctx);
+  },
+  jobs(ctx) {
+    return {
+      'platform.purge_expired_transients': async () => {
+        await ctx.transients.purgeExpired();
+      },
+    };
+  },
+  async setup(ctx) {
+    await ctx.jobs.scheduleRecurring({ hook: 'platform.purge_expired_transients', dailyAt: '03:10' });
+  },
+  cli: (ctx) => platformCliCommands(ctx),
+};

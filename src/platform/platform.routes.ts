@@ -1,0 +1,112 @@
+import { Type } from '@sinclair/typebox';
+import type { PlatformContext } from './context.js';
+import { pageWindow, paginationQuery, setPaginationHeaders } from './http/collection.js';
+import type { RestApp } from './http/server.js';
+
+const JobSchema = Type.Object({
+  id: Type.Integer(),
+  hook: Type.String(),
+  args: Type.Record(Type.String(), Type.Unknown()),
+  status: Type.String(),
+  run_at: Type.String(),
+  attempts: Type.Integer(),
+  max_attempts: Type.Integer(),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  group: Type.String(),
+  recurrence: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+const OutboxSchema = Type.Object({
+  id: Type.Integer(),
+  message_id: Type.String(),
+  transport: Type.String(),
+  to: Type.String(),
+  from: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  html: Type.Union([Type.String(), Type.Null()]),
+  headers: Type.Record(Type.String(), Type.String()),
+  tag: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+/** `platform/v1`: the jobs table and the mail outbox, for administrators. */
+export function registerPlatformRoutes(app: RestApp, ctx: PlatformContext): void {
+  app.get(
+    '/platform/v1/jobs',
+    {
+      config: { auth: { access: 'capability', capability: 'manage_options', nonce: 'cookie' } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Scheduled, running and finished jobs, newest first.',
+        querystring: Type.Object({
+          ...paginationQuery(20),
+          status: Type.Optional(
+            Type.Union(['pending', 'running', 'complete', 'failed', 'canceled'].map((s) => Type.Literal(s))),
+          ),
+          hook: Type.Optional(Type.String()),
+        }),
+        response: { 200: Type.Array(JobSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, per_page = 20, status, hook } = request.query;
+      const { rows, total } = await ctx.jobs.list({
+        status: status as never,
+        hook,
+        ...pageWindow(page, per_page),
+      });
+      setPaginationHeaders(request, reply, {
+        total,
+        page,
+        perPage: per_page,
+        publicUrl: ctx.config.publicUrl,
+      });
+      return rows;
+    },
+  );
+
+  app.get(
+    '/platform/v1/outbox',
+    {
+      config: { auth: { access: 'capability', capability: 'manage_options', nonce: 'cookie' } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Messages kept in the outbox (and copies of SMTP sends), newest first.',
+        querystring: Type.Object({ ...paginationQuery(20), to: Type.Optional(Type.String()) }),
+        response: { 200: Type.Array(OutboxSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, per_page = 20, to } = request.query;
+      let query = ctx.db.selectFrom('mail_outbox');
+      if (to) query = query.where('to_address', '=', to);
+      const { offset, limit } = pageWindow(page, per_page);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      setPaginationHeaders(request, reply, {
+        total: Number(count.n),
+        page,
+        perPage: per_page,
+        publicUrl: ctx.config.publicUrl,
+      });
+      return rows.map((r) => ({
+        id: r.id,
+        message_id: r.message_id,
+        transport: r.transport,
+        to: r.to_address,
+        from: r.from_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        headers: JSON.parse(r.headers),
+        tag: r.tag,
+        created_at: r.created_at,
+      }));
+    },
+  );
+}

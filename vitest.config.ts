@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// One process pool, files in parallel up to the machine's two cores; each file gets its own database.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
