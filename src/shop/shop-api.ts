@@ -1,6 +1,279 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../platform/auth/principal.js';
+import type { DbOrTrx } from '../platform/db/database.js';
+import './shop-events.js';
+
 /**
- * The shop's public API for extensions: the only door into `shop/` besides events.
- * Extensions import types and call these functions through `ctx.shop`; they never touch shop tables.
+ * The shop's public API for extensions: the only door into `shop/` besides events (see shop-events.ts).
+ * Money is integer minor units everywhere here; the shop formats decimals at its own REST edge.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: grows as the shop core lands (issue 3)
-export interface ShopApi {}
+export interface ShopApi {
+  /** Store currency (ISO code) and its number of decimals. */
+  currency: { code: string; minorUnit: number; symbol: string };
+
+  // ---- catalog ----
+  /** Products by id (any status), in the order asked; unknown ids are left out. */
+  getProducts(ids: number[], db?: DbOrTrx): Promise<ShopProduct[]>;
+  /** A filtered, ordered page of products (variations never counted as products). */
+  searchProducts(query: ProductQuery): Promise<{ items: ShopProduct[]; total: number }>;
+  /** Every category with the number of published products it holds. */
+  listCategories(): Promise<ShopCategory[]>;
+  /** Published products (optionally only those on sale) and how many categories hold them. */
+  catalogStats(query: { onSaleOnly: boolean }): Promise<{ products: number; categories: number }>;
+  /** `12.50` style decimal string of a minor-unit amount. */
+  formatMoney(minor: number): string;
+  /** WooCommerce-style `price_html` of a product (sale shown as <del>/<ins>, ranges for variable products). */
+  priceHtml(product: ShopProduct): string;
+  /** Adds `extensions[namespace]` to Store API product responses (`GET /wc/store/v1/products[/id]`). */
+  registerProductExtension(
+    namespace: string,
+    provider: (products: ShopProduct[]) => Promise<Record<number, unknown>>,
+  ): void;
+
+  // ---- carts (Store API sessions) ----
+  /** The cart of a principal (a user's own cart or a guest cart session); null when it has none. */
+  getCartForPrincipal(principal: Principal): Promise<ShopCart | null>;
+  /** A cart by its session id. */
+  getCart(cartSessionId: string): Promise<ShopCart | null>;
+  /** Recomputes and stores a cart's totals (call after changing data your `cart.calculate_totals` handler reads). */
+  recalculateCart(cartSessionId: string): Promise<ShopCart>;
+  /** Adds `extensions[namespace]` to Store API cart responses. */
+  registerCartExtension(namespace: string, provider: (cart: ShopCart) => Promise<unknown>): void;
+  /**
+   * Gives this browser a cart holding `items` (replacing what it had), optionally with a coupon applied,
+   * and sets the cart cookie on `reply` so redirects and server-rendered pages keep it. Returns the cart.
+   */
+  restoreCartForBrowser(input: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    items: Array<{ productId: number; variationId?: number; quantity: number }>;
+    couponCode?: string;
+  }): Promise<ShopCart>;
+
+  // ---- coupons ----
+  /** Creates a coupon (e.g. a single-use recovery coupon); a taken code is a ConflictError. */
+  createCoupon(input: NewCoupon, db?: DbOrTrx): Promise<ShopCoupon>;
+  /** A coupon by code (case-insensitive), or null. */
+  getCoupon(code: string, db?: DbOrTrx): Promise<ShopCoupon | null>;
+
+  // ---- orders ----
+  /** An order by id, or null. */
+  getOrder(id: number, db?: DbOrTrx): Promise<ShopOrder | null>;
+  /** Orders matching every given filter, newest first (bounded by `limit`, default 100). */
+  findOrders(
+    query: {
+      customerId?: number;
+      billingEmail?: string;
+      statuses?: OrderStatus[];
+      createdAfter?: string;
+      limit?: number;
+    },
+    db?: DbOrTrx,
+  ): Promise<ShopOrder[]>;
+  /** Sets one `meta_data` entry of an order (e.g. attribution), inside `db` when given. */
+  setOrderMeta(orderId: number, key: string, value: unknown, db?: DbOrTrx): Promise<void>;
+}
+
+/** Which products `searchProducts` returns. */
+export interface ProductQuery {
+  /** Name contains every word (case-insensitive). */
+  search?: string;
+  /** Name or SKU contains the term (case-insensitive). */
+  searchNameOrSku?: string;
+  /** SKU equals, or starts with when `skuPrefix` is true. */
+  sku?: string;
+  skuPrefix?: boolean;
+  include?: number[];
+  exclude?: number[];
+  status?: ProductStatus | ProductStatus[];
+  type?: ProductType | ProductType[];
+  categoryIds?: number[];
+  onSale?: boolean;
+  stockStatus?: StockStatus;
+  orderBy?: 'date' | 'id' | 'title' | 'price' | 'popularity' | 'rating' | 'menu_order' | 'include';
+  order?: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** Product status (WooCommerce). */
+export type ProductStatus = 'publish' | 'draft' | 'private' | 'pending';
+/** Product type (WooCommerce). */
+export type ProductType = 'simple' | 'variable' | 'grouped' | 'external';
+/** Stock status (WooCommerce). */
+export type StockStatus = 'instock' | 'outofstock' | 'onbackorder';
+
+/** A product as extensions see it (money in minor units). */
+export interface ShopProduct {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  type: ProductType;
+  status: ProductStatus;
+  description: string;
+  short_description: string;
+  /** Current price (sale price while on sale), minor units; variable products: the lowest variation price. */
+  price: number;
+  regular_price: number;
+  sale_price: number | null;
+  /** Variable products: highest variation price (for ranges); else equal to `price`. */
+  max_price: number;
+  on_sale: boolean;
+  stock_status: StockStatus;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  backorders: 'no' | 'notify' | 'yes';
+  purchasable: boolean;
+  categories: Array<{ id: number; name: string; slug: string }>;
+  images: Array<{ id: number; src: string; alt: string }>;
+  attributes: Array<{ name: string; options: string[]; variation: boolean }>;
+  variations: ShopVariation[];
+  grouped_products: number[];
+  external_url: string;
+  button_text: string;
+  average_rating: number;
+  rating_count: number;
+  total_sales: number;
+  permalink: string;
+  date_created: string;
+  date_modified: string;
+}
+
+/** One variation of a variable product. */
+export interface ShopVariation {
+  id: number;
+  sku: string;
+  price: number;
+  regular_price: number;
+  sale_price: number | null;
+  on_sale: boolean;
+  stock_status: StockStatus;
+  stock_quantity: number | null;
+  /** Attribute name → chosen option. */
+  attributes: Record<string, string>;
+  image: { id: number; src: string; alt: string } | null;
+}
+
+/** A product category with its published-product count. */
+export interface ShopCategory {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number;
+  description: string;
+  count: number;
+}
+
+/** One cart line. */
+export interface ShopCartItem {
+  key: string;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  name: string;
+  sku: string;
+  /** Unit price, minor units. */
+  price: number;
+  line_subtotal: number;
+  line_total: number;
+}
+
+/** A fee on the cart (negative = discount), minor units. */
+export interface ShopCartFee {
+  key: string;
+  name: string;
+  amount: number;
+}
+
+/** A cart with computed totals (minor units). */
+export interface ShopCart {
+  /** The cart session id (a user's carts use `u_<userId>`; guests `t_<hex>`). */
+  session_id: string;
+  user_id: number | null;
+  items: ShopCartItem[];
+  coupons: Array<{ code: string; discount: number; virtual: boolean }>;
+  fees: ShopCartFee[];
+  totals: {
+    /** Sum of line subtotals (before coupons). */
+    total_items: number;
+    total_discount: number;
+    total_fees: number;
+    total_shipping: number;
+    total_tax: number;
+    total_price: number;
+  };
+  billing_email: string | null;
+  updated_at: string;
+}
+
+/** What a `cart.calculate_totals` handler can add. */
+export interface CartTotalsHook {
+  cart: Readonly<ShopCart>;
+  /** Items subtotal after real coupons, before fees (the base for percentage caps). */
+  subtotalAfterCoupons: number;
+  /** Adds a fee (negative for a discount). */
+  addFee(fee: { key: string; name: string; amount: number }): void;
+  /** Adds a virtual coupon (not stored in wc/v3/coupons) discounting `amount`. */
+  addVirtualCoupon(coupon: { code: string; amount: number }): void;
+}
+
+/** Coupon discount kinds. */
+export type CouponType = 'fixed_cart' | 'percent';
+
+/** Fields of a new coupon (amount: minor units for fixed_cart, whole percent for percent). */
+export interface NewCoupon {
+  code: string;
+  discount_type: CouponType;
+  amount: number;
+  date_expires?: string | null;
+  usage_limit?: number | null;
+  individual_use?: boolean;
+  email_restrictions?: string[];
+  description?: string;
+}
+
+/** A stored coupon. */
+export interface ShopCoupon extends Required<Omit<NewCoupon, 'description'>> {
+  id: number;
+  usage_count: number;
+  description: string;
+}
+
+/** Order status (WooCommerce slugs). */
+export type OrderStatus =
+  | 'pending'
+  | 'processing'
+  | 'on-hold'
+  | 'completed'
+  | 'cancelled'
+  | 'refunded'
+  | 'failed';
+
+/** An order as extensions see it (money in minor units). */
+export interface ShopOrder {
+  id: number;
+  status: OrderStatus;
+  currency: string;
+  customer_id: number;
+  billing: { email: string; first_name: string; last_name: string };
+  line_items: Array<{
+    product_id: number;
+    variation_id: number;
+    quantity: number;
+    subtotal: number;
+    total: number;
+    name: string;
+  }>;
+  fee_lines: Array<{ name: string; total: number }>;
+  coupon_lines: Array<{ code: string; discount: number }>;
+  /** Sum of line subtotals before discounts. */
+  items_subtotal: number;
+  discount_total: number;
+  total: number;
+  refunded_total: number;
+  cart_session_id: string | null;
+  meta_data: Record<string, unknown>;
+  date_created: string;
+  date_completed: string | null;
+}

@@ -4,5 +4,5 @@ import type { ShopApi } from './shop-api.js';
 
 /** The built-in shop core: its module (tables, routes, events) and the API extensions use. */
 export function createShop(_ctx: PlatformContext): { module: AppModule<PlatformContext>; api: ShopApi } {
-  return { module: { name: 'shop', migrations: {}, namespaces: [] }, api: {} };
+  return { module: { name: 'shop', migrations: {}, namespaces: [] }, api: {} as ShopApi };
 }
