@@ -1,8 +1,48 @@
 import type { PlatformContext } from '../platform/context.js';
 import type { AppModule } from '../platform/module.js';
+import { demoPart } from './demo/demo.part.js';
 import type { ShopApi } from './shop-api.js';
+import type { ShopContext, ShopPart } from './shop-part.js';
 
 /** The built-in shop core: its module (tables, routes, events) and the API extensions use. */
-export function createShop(_ctx: PlatformContext): { module: AppModule<PlatformContext>; api: ShopApi } {
-  return { module: { name: 'shop', migrations: {}, namespaces: [] }, api: {} as ShopApi };
+export function createShop(platform: PlatformContext): { module: AppModule<PlatformContext>; api: ShopApi } {
+  // Filled below once every part exists; parts only call it at run time, never while being built.
+  const api = {} as ShopApi;
+  const ctx: ShopContext = { ...platform, shop: api };
+  // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
+  const parts: ShopPart[] = [];
+  parts.push(demoPart(ctx, parts));
+  Object.assign(api, ...parts.map((part) => part.api ?? {}));
+  return { module: composeModule(parts), api };
+}
+
+function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
+  return {
+    name: 'shop',
+    migrations: Object.fromEntries(
+      parts
+        .flatMap((part) => Object.entries(part.migrations ?? {}))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
+    namespaces: [{ namespace: 'wc/v3' }, { namespace: 'wc/store/v1' }],
+    capabilities: Object.assign({}, ...parts.map((part) => part.capabilities ?? {})),
+    async routes(app) {
+      for (const part of parts) await part.routes?.(app);
+    },
+    async pages(app) {
+      for (const part of parts) await part.pages?.(app);
+    },
+    subscribers() {
+      for (const part of parts) part.subscribers?.();
+    },
+    jobs() {
+      return Object.assign({}, ...parts.map((part) => part.jobs?.() ?? {}));
+    },
+    async setup() {
+      for (const part of parts) await part.setup?.();
+    },
+    cli() {
+      return parts.flatMap((part) => part.cli?.() ?? []);
+    },
+  };
 }

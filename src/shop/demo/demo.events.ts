@@ -1,0 +1,11 @@
+declare module '../../platform/events/event-bus.js' {
+  interface StoresideEvents {
+    /**
+     * `storeside demo` finished the shop's own steps (catalog, customers, reviews, orders): extensions seed their
+     * demo data here, idempotently, printing what they did.
+     */
+    'shop.demo.seeded': { print: (line: string) => void };
+  }
+}
+
+export {};
