@@ -1,0 +1,258 @@
+// Benchmark harness: `npm run bench [-- <scenario names>]`. Starts the built server and a raw node:http
+// ceiling, runs autocannon against each scenario in bench/scenarios, prints a table and writes bench/results.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import type { BenchContext, BenchRequest, BenchScenario, BenchSession } from './scenario.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const admin = {
+  username: process.env.BENCH_ADMIN_USER ?? 'bench-admin',
+  password: process.env.BENCH_ADMIN_PASSWORD ?? 'bench-admin-password',
+};
+
+interface Measured {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+const selected = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const scenarios = await discoverScenarios(selected);
+if (scenarios.length === 0) {
+  console.error(`No scenario matches ${selected.join(', ')} (bench/scenarios/<name>.bench.ts).`);
+  process.exit(2);
+}
+
+const givenDataDir = process.env.BENCH_DATA_DIR;
+const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'storeside-bench-'));
+const serverEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  STORESIDE_DATA_DIR: dataDir,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
+delete serverEnv.STORESIDE_PUBLIC_URL;
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+try {
+  console.log(
+    `node ${process.version}, ${cpus().length} CPU(s), ${duration}s per target, data dir ${dataDir}${
+      process.env.DATABASE_URL ? ' (PostgreSQL)' : ' (SQLite)'
+    }`,
+  );
+  const ceiling = await measureCeiling(Math.max(...scenarios.map((s) => s.connections ?? 10)));
+  console.log(`ceiling (raw node:http hello world): ${Math.round(ceiling.requestsPerSecond)} req/s`);
+
+  await runCli([
+    'user',
+    'create',
+    admin.username,
+    `${admin.username}@bench.invalid`,
+    '--role=administrator',
+    `--password=${admin.password}`,
+  ]).catch(
+    () => {}, // already there from an earlier run on this data dir
+  );
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(root, 'bin', 'storeside.js'), 'serve'], {
+    env: { ...serverEnv, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(server);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitReady(`${baseUrl}/readyz`, server);
+  const ctx = benchContext(baseUrl);
+
+  const rows: Array<Record<string, unknown>> = [];
+  let failed = false;
+  for (const scenario of scenarios) {
+    const requests = [await scenario.setup(ctx)].flat();
+    const result = await measure(baseUrl, requests, scenario.connections ?? 10);
+    const ratio = result.requestsPerSecond / ceiling.requestsPerSecond;
+    const row = {
+      name: scenario.name!,
+      description: scenario.description,
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      engine: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
+      connections: scenario.connections ?? 10,
+      durationSeconds: duration,
+      ...result,
+      ceilingRequestsPerSecond: Math.round(ceiling.requestsPerSecond),
+      ratio: Math.round(ratio * 1000) / 1000,
+      targetRatio: scenario.targetRatio,
+      meetsTarget: ratio >= scenario.targetRatio && result.non2xx === 0 && result.errors === 0,
+    };
+    if (!row.meetsTarget) failed = true;
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', `${row.name}.json`), `${JSON.stringify(row, null, 2)}\n`);
+    rows.push(row);
+  }
+  server.kill('SIGTERM');
+  printTable(rows);
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function discoverScenarios(names: string[]): Promise<BenchScenario[]> {
+  const dir = join(root, 'bench', 'scenarios');
+  const found: BenchScenario[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort()) {
+    const name = basename(file, '.bench.ts');
+    if (names.length > 0 && !names.includes(name)) continue;
+    const scenario = (await import(pathToFileURL(join(dir, file)).href)).default as BenchScenario;
+    found.push({ ...scenario, name: scenario.name ?? name });
+  }
+  return found;
+}
+
+async function measureCeiling(connections: number): Promise<Measured> {
+  const port = await freePort();
+  const ceiling = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json; charset=utf-8'); s.end('{"hello":"world"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.push(ceiling);
+  await new Promise((resolve) => ceiling.stdout!.once('data', resolve));
+  const result = await measure(`http://127.0.0.1:${port}`, [{ path: '/' }], connections);
+  ceiling.kill('SIGTERM');
+  return result;
+}
+
+async function measure(baseUrl: string, requests: BenchRequest[], connections: number): Promise<Measured> {
+  const options = {
+    url: baseUrl,
+    connections,
+    requests: requests.map((r) => ({
+      method: r.method ?? 'GET',
+      path: r.path,
+      headers: {
+        ...(r.body !== undefined && typeof r.body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...r.headers,
+      },
+      body: r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : JSON.stringify(r.body),
+    })),
+  };
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  const result = await autocannon({ ...options, duration });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function benchContext(baseUrl: string): BenchContext {
+  let adminSession: BenchSession | null = null;
+  const login = async (user = admin): Promise<BenchSession> => {
+    const response = await fetch(`${baseUrl}/wp-json/auth/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
+    if (!response.ok) throw new Error(`bench login as ${user.username} failed: ${response.status}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { nonce } = (await response.json()) as { nonce: string };
+    return { cookie, nonce, headers: { cookie, 'x-wp-nonce': nonce } };
+  };
+  return {
+    baseUrl,
+    dataDir,
+    admin,
+    login,
+    async rest(method, path, body) {
+      adminSession ??= await login();
+      const response = await fetch(`${baseUrl}${path.startsWith('/wp-json') ? '' : '/wp-json'}${path}`, {
+        method,
+        headers: { ...adminSession.headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as never;
+    },
+    cli: runCli,
+  };
+}
+
+async function runCli(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(root, 'bin', 'storeside.js'), ...args],
+    {
+      env: serverEnv,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  return stdout;
+}
+
+async function waitReady(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become ready within 60 s');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function printTable(rows: Array<Record<string, unknown>>): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling', 'ratio', 'target', 'ok'];
+  const lines = rows.map((r) => [
+    String(r.name),
+    String(r.requestsPerSecond),
+    String(r.latencyP50Ms),
+    String(r.latencyP99Ms),
+    String(r.ceilingRequestsPerSecond),
+    Number(r.ratio).toFixed(2),
+    `≥ ${r.targetRatio}`,
+    r.meetsTarget ? 'yes' : `NO${Number(r.non2xx) > 0 ? ` (${r.non2xx} non-2xx)` : ''}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines) console.log(format(line));
+}
