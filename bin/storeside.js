@@ -22,13 +22,17 @@ if (
   (!existsSync(entry) || statSync(entry).mtimeMs < newestMtime(join(root, 'src')))
 ) {
   process.stderr.write('storeside: building (tsc)…\n');
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
-    {
-      stdio: 'inherit',
-    },
-  );
+  try {
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
+      { stdio: ['ignore', 2, 'inherit'] },
+    );
+  } catch (error) {
+    // tsc exit status 2 = type errors reported but JavaScript emitted: run it (a type error is not a crash).
+    if (error.status !== 2 || !existsSync(entry)) throw error;
+    process.stderr.write('storeside: built with type errors (run `npm run typecheck`)\n');
+  }
 }
 
 const { main } = await import(entry);
