@@ -1,5 +1,6 @@
 import type { PlatformContext } from '../platform/context.js';
 import type { AppModule } from '../platform/module.js';
+import { catalogPart } from './catalog/catalog.part.js';
 import { demoPart } from './demo/demo.part.js';
 import type { ShopApi } from './shop-api.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
@@ -10,7 +11,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   const api = {} as ShopApi;
   const ctx: ShopContext = { ...platform, shop: api };
   // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
-  const parts: ShopPart[] = [];
+  const parts: ShopPart[] = [catalogPart(ctx)];
   parts.push(demoPart(ctx, parts));
   Object.assign(api, ...parts.map((part) => part.api ?? {}));
   return { module: composeModule(parts), api };

@@ -1,0 +1,33 @@
+import type { ShopApi, ShopProduct } from '../shop-api.js';
+import type { ShopContext } from '../shop-part.js';
+import { listCategoriesWithCounts } from './categories.repository.js';
+import { currencyInfo, formatMoney, priceHtml } from './money.js';
+import { assembleProducts, loadProducts } from './product-records.js';
+import { countCatalog, expandCategoryIds, searchProductRows } from './products.repository.js';
+
+/** Providers of Store API product `extensions` (namespace → provider). */
+export type ProductExtensionRegistry = Map<
+  string,
+  (products: ShopProduct[]) => Promise<Record<number, unknown>>
+>;
+
+/** The catalog's ShopApi functions (products, categories, money). */
+export function catalogApi(ctx: ShopContext, productExtensions: ProductExtensionRegistry): Partial<ShopApi> {
+  const currency = currencyInfo(ctx.config.currency);
+  return {
+    currency,
+    getProducts: (ids, db = ctx.db) => loadProducts(db, ids, ctx.config.publicUrl),
+    async searchProducts(query) {
+      const categoryIds = query.categoryIds ? await expandCategoryIds(ctx.db, query.categoryIds) : undefined;
+      const { rows, total } = await searchProductRows(ctx.db, { ...query, categoryIds });
+      return { items: await assembleProducts(ctx.db, rows, ctx.config.publicUrl), total };
+    },
+    listCategories: () => listCategoriesWithCounts(ctx.db),
+    catalogStats: (query) => countCatalog(ctx.db, query.onSaleOnly),
+    formatMoney: (minor) => formatMoney(minor, currency.minorUnit),
+    priceHtml: (product) => priceHtml(product, currency),
+    registerProductExtension(namespace, provider) {
+      productExtensions.set(namespace, provider);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
+import type { ShopContext, ShopPart } from '../shop-part.js';
+import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
+
+/** The catalog: products, variations, categories (tables, `wc/v3` + Store API routes, ShopApi functions). */
+export function catalogPart(ctx: ShopContext): ShopPart {
+  const productExtensions: ProductExtensionRegistry = new Map();
+  return {
+    name: 'catalog',
+    migrations: { '2026-11-22T07-00-catalog': catalogMigration },
+    api: catalogApi(ctx, productExtensions),
+  };
+}

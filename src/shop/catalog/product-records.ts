@@ -1,0 +1,160 @@
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
+import type { ProductStatus, ProductType, ShopProduct, ShopVariation, StockStatus } from '../shop-api.js';
+import {
+  findProductCategoryLinks,
+  findProductRows,
+  findVariationRows,
+  type ProductRow,
+} from './products.repository.js';
+
+/** A variation as the catalog keeps it: the ShopApi view plus what the REST edge needs. */
+export interface CatalogVariation extends ShopVariation {
+  parent_id: number;
+  status: ProductStatus;
+  /** False when no regular price is set (shown as `""`, not purchasable). */
+  has_price: boolean;
+  manage_stock: boolean;
+  backorders: 'no' | 'notify' | 'yes';
+  description: string;
+  menu_order: number;
+  purchasable: boolean;
+  date_created: string;
+  date_modified: string;
+}
+
+/** A product as the catalog keeps it: the ShopApi view plus what the REST edge needs. */
+export interface CatalogProduct extends ShopProduct {
+  variations: CatalogVariation[];
+  has_price: boolean;
+  menu_order: number;
+}
+
+/** Products by id (any status) with categories and variations, in the order asked (3 queries whatever the count). */
+export async function loadProducts(
+  db: DbOrTrx,
+  ids: readonly number[],
+  publicUrl: string,
+): Promise<CatalogProduct[]> {
+  const rows = (await findProductRows(db, ids)).filter((r) => r.type !== 'variation');
+  return assembleProducts(db, rows, publicUrl, ids);
+}
+
+/** Turns product rows into CatalogProducts (categories and variations loaded in one query each). */
+export async function assembleProducts(
+  db: DbOrTrx,
+  rows: ProductRow[],
+  publicUrl: string,
+  order?: readonly number[],
+): Promise<CatalogProduct[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [categories, variationRows] = await Promise.all([
+    findProductCategoryLinks(db, ids),
+    findVariationRows(
+      db,
+      rows.filter((r) => r.type === 'variable').map((r) => r.id),
+    ),
+  ]);
+  const variations = new Map<number, CatalogVariation[]>();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const v of variationRows) {
+    const list = variations.get(v.parent_id) ?? [];
+    list.push(toVariation(v, byId.get(v.parent_id)));
+    variations.set(v.parent_id, list);
+  }
+  const products = rows.map((row) =>
+    toProduct(row, categories.get(row.id) ?? [], variations.get(row.id) ?? [], publicUrl),
+  );
+  if (!order) return products;
+  const byKey = new Map(products.map((p) => [p.id, p]));
+  return [...new Set(order)].flatMap((id) => byKey.get(id) ?? []);
+}
+
+/** The catalog view of a variation row (`parent` decides whether it can be bought). */
+export function toVariation(row: ProductRow, parent: ProductRow | undefined): CatalogVariation {
+  const images = parseJson<Array<{ id: number; src: string; alt: string }>>(row.images, []);
+  const attributes: Record<string, string> = {};
+  for (const a of parseJson<Array<{ name: string; option: string }>>(row.attributes, []))
+    attributes[a.name] = a.option;
+  const hasPrice = row.price !== null;
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    status: row.status as ProductStatus,
+    sku: row.sku ?? '',
+    price: row.price ?? 0,
+    regular_price: row.regular_price ?? 0,
+    sale_price: row.sale_price,
+    on_sale: row.on_sale === 1,
+    stock_status: row.stock_status as StockStatus,
+    stock_quantity: row.stock_quantity,
+    manage_stock: row.manage_stock === 1,
+    backorders: row.backorders as CatalogVariation['backorders'],
+    attributes,
+    image: images[0] ?? null,
+    has_price: hasPrice,
+    description: row.description,
+    menu_order: row.menu_order,
+    purchasable: hasPrice && row.status === 'publish' && parent?.status === 'publish',
+    date_created: toIsoNoZone(row.date_created) ?? '',
+    date_modified: toIsoNoZone(row.date_modified) ?? '',
+  };
+}
+
+function toProduct(
+  row: ProductRow,
+  categories: Array<{ id: number; name: string; slug: string }>,
+  variations: CatalogVariation[],
+  publicUrl: string,
+): CatalogProduct {
+  const type = row.type as ProductType;
+  const hasPrice = row.price !== null;
+  const price = row.price ?? 0;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku ?? '',
+    type,
+    status: row.status as ProductStatus,
+    description: row.description,
+    short_description: row.short_description,
+    price,
+    regular_price: row.regular_price ?? 0,
+    sale_price: row.sale_price,
+    max_price: row.max_price ?? price,
+    on_sale: row.on_sale === 1,
+    stock_status: row.stock_status as StockStatus,
+    manage_stock: row.manage_stock === 1,
+    stock_quantity: row.stock_quantity,
+    backorders: row.backorders as ShopProduct['backorders'],
+    purchasable:
+      hasPrice &&
+      row.status === 'publish' &&
+      (type === 'simple' || (type === 'variable' && variations.some((v) => v.purchasable))),
+    categories,
+    images: parseJson(row.images, []),
+    attributes: parseJson(row.attributes, []),
+    variations,
+    grouped_products: parseJson(row.grouped_products, []),
+    external_url: row.external_url,
+    button_text: row.button_text,
+    average_rating: row.average_rating / 100,
+    rating_count: row.rating_count,
+    total_sales: row.total_sales,
+    permalink: `${publicUrl}/product/${row.slug}/`,
+    date_created: toIsoNoZone(row.date_created) ?? '',
+    date_modified: toIsoNoZone(row.date_modified) ?? '',
+    has_price: hasPrice,
+    menu_order: row.menu_order,
+  };
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

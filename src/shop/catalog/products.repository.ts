@@ -1,0 +1,437 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Generated,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { DbOrTrx, Tables } from '../../platform/db/database.js';
+import { isPostgres } from '../../platform/db/migrations.js';
+import { containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
+import type { ProductQuery } from '../shop-api.js';
+
+declare module '../../platform/db/database.js' {
+  interface Tables {
+    shop_products: ProductsTable;
+    shop_categories: CategoriesTable;
+    shop_product_categories: { product_id: number; category_id: number };
+  }
+}
+
+/** A product, or a variation (`type = 'variation'`, `parent_id` = its variable product). Money in minor units. */
+export interface ProductsTable {
+  id: Generated<number>;
+  parent_id: number;
+  type: string;
+  status: string;
+  name: string;
+  slug: string;
+  sku: string | null;
+  description: string;
+  short_description: string;
+  regular_price: number | null;
+  sale_price: number | null;
+  /** Effective price (sale while on sale); variable products: lowest variation price. */
+  price: number | null;
+  /** Variable products: highest variation price; else equal to `price`. */
+  max_price: number | null;
+  on_sale: number;
+  stock_status: string;
+  manage_stock: number;
+  stock_quantity: number | null;
+  backorders: string;
+  /** JSON `[{id, src, alt}]` (a variation uses the first as its image). */
+  images: string;
+  /** Products: JSON `[{name, options, variation}]`; variations: JSON `[{name, option}]`. */
+  attributes: string;
+  grouped_products: string;
+  external_url: string;
+  button_text: string;
+  menu_order: number;
+  /** Average of approved review ratings, hundredths (450 = 4.50). */
+  average_rating: number;
+  rating_count: number;
+  total_sales: number;
+  date_created: string;
+  date_modified: string;
+}
+
+/** A product category. */
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  parent: number;
+  description: string;
+  menu_order: number;
+}
+
+/** A stored product or variation row. */
+export type ProductRow = Selectable<ProductsTable>;
+/** A stored category row. */
+export type CategoryRow = Selectable<CategoriesTable>;
+/** Columns of a new product row. */
+export type NewProductRow = Omit<ProductRow, 'id'>;
+
+type Where = ExpressionBuilder<Tables, 'shop_products'>;
+
+/** Rows by id (products or variations), in no particular order. */
+export async function findProductRows(db: DbOrTrx, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('shop_products')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Variations of the given variable products, by menu order then id. */
+export async function findVariationRows(db: DbOrTrx, parentIds: readonly number[]): Promise<ProductRow[]> {
+  if (parentIds.length === 0) return [];
+  return db
+    .selectFrom('shop_products')
+    .selectAll()
+    .where('parent_id', 'in', [...new Set(parentIds)])
+    .where('type', '=', 'variation')
+    .orderBy('menu_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** Categories of each product: product id → categories (by name). */
+export async function findProductCategoryLinks(
+  db: DbOrTrx,
+  productIds: readonly number[],
+): Promise<Map<number, Array<{ id: number; name: string; slug: string }>>> {
+  const byProduct = new Map<number, Array<{ id: number; name: string; slug: string }>>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom('shop_product_categories as pc')
+    .innerJoin('shop_categories as c', 'c.id', 'pc.category_id')
+    .select(['pc.product_id', 'c.id', 'c.name', 'c.slug'])
+    .where('pc.product_id', 'in', [...new Set(productIds)])
+    .orderBy('c.name')
+    .execute();
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? [];
+    list.push({ id: row.id, name: row.name, slug: row.slug });
+    byProduct.set(row.product_id, list);
+  }
+  return byProduct;
+}
+
+/** One page of top-level products (never variations) matching `query`, plus the total count. */
+export async function searchProductRows(
+  db: DbOrTrx,
+  query: ProductQuery & { categoryIds?: number[] },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = (eb: Where) => eb.and(productFilters(db, eb, query));
+  const countRow = await db
+    .selectFrom('shop_products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(where)
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  if (total === 0 || query.offset >= total) return { rows: [], total };
+  let page = db.selectFrom('shop_products').selectAll().where(where);
+  const order = query.order ?? defaultOrder(query.orderBy);
+  switch (query.orderBy ?? 'date') {
+    case 'id':
+      break;
+    case 'title':
+      page = page.orderBy('name', order);
+      break;
+    case 'price':
+      page = page.orderBy('price', order);
+      break;
+    case 'popularity':
+      page = page.orderBy('total_sales', order);
+      break;
+    case 'rating':
+      page = page.orderBy('average_rating', order).orderBy('rating_count', order);
+      break;
+    case 'menu_order':
+      page = page.orderBy('menu_order', order).orderBy('name', 'asc');
+      break;
+    case 'include':
+      if (query.include && query.include.length > 0)
+        page = page.orderBy(
+          sql`case ${sql.join(
+            query.include.map((id, i) => sql`when id = ${id} then ${i}`),
+            sql` `,
+          )} else ${query.include.length} end`,
+          order,
+        );
+      break;
+    default:
+      page = page.orderBy('date_created', order);
+  }
+  const rows = await page.orderBy('id', order).offset(query.offset).limit(query.limit).execute();
+  return { rows, total };
+}
+
+/** Ids of every category below the given ones (children, grandchildren …), the given ones included. */
+export async function expandCategoryIds(db: DbOrTrx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const all = await db.selectFrom('shop_categories').select(['id', 'parent']).execute();
+  const result = new Set(ids);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of all)
+      if (!result.has(c.id) && result.has(c.parent)) {
+        result.add(c.id);
+        grew = true;
+      }
+  }
+  return [...result];
+}
+
+/** Inserts a product or variation row; returns its id. */
+export async function insertProductRow(db: DbOrTrx, row: NewProductRow): Promise<number> {
+  const inserted = await db.insertInto('shop_products').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Inserts many rows at once (bench data); returns their ids in order. */
+export async function insertProductRows(db: DbOrTrx, rows: NewProductRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insertInto('shop_products').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id);
+}
+
+/** Changes columns of one row. */
+export async function updateProductRow(
+  db: DbOrTrx,
+  id: number,
+  patch: Partial<NewProductRow>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('shop_products').set(patch).where('id', '=', id).execute();
+}
+
+/** Deletes a product with its variations and category links. */
+export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();
+  await db
+    .deleteFrom('shop_products')
+    .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+    .execute();
+}
+
+/** Replaces the categories of a product. */
+export async function setProductCategories(
+  db: DbOrTrx,
+  productId: number,
+  categoryIds: number[],
+): Promise<void> {
+  await db.deleteFrom('shop_product_categories').where('product_id', '=', productId).execute();
+  const unique = [...new Set(categoryIds)];
+  if (unique.length > 0)
+    await db
+      .insertInto('shop_product_categories')
+      .values(unique.map((category_id) => ({ product_id: productId, category_id })))
+      .execute();
+}
+
+/** Links many products to categories at once (bench data, demo). */
+export async function insertProductCategoryLinks(
+  db: DbOrTrx,
+  links: Array<{ product_id: number; category_id: number }>,
+): Promise<void> {
+  if (links.length > 0) await db.insertInto('shop_product_categories').values(links).execute();
+}
+
+/** The row holding `sku` (case-insensitive), or undefined. */
+export async function findRowBySku(db: DbOrTrx, sku: string): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('shop_products')
+    .select('id')
+    .where(sql`lower(sku)`, '=', sku.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Slugs already taken that start with `base` (to pick a free `base-2`, `base-3` …). */
+export async function findSlugsLike(db: DbOrTrx, base: string, exceptId: number | null): Promise<string[]> {
+  let q = db
+    .selectFrom('shop_products')
+    .select('slug')
+    .where('slug', 'like', `${escapeLike(base)}%`);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return (await q.execute()).map((r) => r.slug);
+}
+
+/**
+ * Recomputes a variable product's summary columns from its variations in one query: lowest/highest price,
+ * lowest regular price, on sale when any variation is, in stock when any variation is.
+ */
+export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: string): Promise<void> {
+  const agg = await db
+    .selectFrom('shop_products')
+    .select((eb) => [
+      eb.fn.min('price').as('min_price'),
+      eb.fn.max('price').as('max_price'),
+      eb.fn.min('regular_price').as('min_regular'),
+      eb.fn.max('on_sale').as('any_on_sale'),
+      eb.fn.sum<number>(sql`case when stock_status = 'instock' then 1 else 0 end`).as('in_stock'),
+      eb.fn.sum<number>(sql`case when stock_status = 'onbackorder' then 1 else 0 end`).as('on_backorder'),
+    ])
+    .where('parent_id', '=', parentId)
+    .where('type', '=', 'variation')
+    .where('price', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const minPrice = agg.min_price === null ? null : Number(agg.min_price);
+  await db
+    .updateTable('shop_products')
+    .set({
+      price: minPrice,
+      max_price: agg.max_price === null ? null : Number(agg.max_price),
+      regular_price: agg.min_regular === null ? null : Number(agg.min_regular),
+      sale_price: null,
+      on_sale: Number(agg.any_on_sale ?? 0) > 0 ? 1 : 0,
+      stock_status:
+        Number(agg.in_stock ?? 0) > 0
+          ? 'instock'
+          : Number(agg.on_backorder ?? 0) > 0
+            ? 'onbackorder'
+            : 'outofstock',
+      date_modified: now,
+    })
+    .where('id', '=', parentId)
+    .execute();
+}
+
+/**
+ * Moves stock of one managed row by `delta` (negative = reduce) in one conditional update, keeping
+ * `stock_status` in step; returns false when reducing would go below zero and backorders are not allowed.
+ */
+export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise<boolean> {
+  const result = await db
+    .updateTable('shop_products')
+    .set({
+      stock_quantity: sql`stock_quantity + ${delta}`,
+      stock_status: sql`case when stock_quantity + ${delta} > 0 then 'instock' when backorders <> 'no' then 'onbackorder' else 'outofstock' end`,
+    })
+    .where('id', '=', id)
+    .where('manage_stock', '=', 1)
+    .where((eb) =>
+      delta >= 0 ? eb.lit(true) : eb.or([eb('backorders', '<>', 'no'), eb('stock_quantity', '>=', -delta)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Adds `delta` to `total_sales` of the given rows. */
+export async function addSales(db: DbOrTrx, ids: readonly number[], delta: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('shop_products')
+    .set({ total_sales: sql`total_sales + ${delta}` })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Stores the rating summary of a product. */
+export async function setProductRating(
+  db: DbOrTrx,
+  productId: number,
+  rating: { average: number; count: number },
+): Promise<void> {
+  await db
+    .updateTable('shop_products')
+    .set({ average_rating: rating.average, rating_count: rating.count })
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** Number of published products, and of categories holding at least one (optionally only products on sale). */
+export async function countCatalog(
+  db: DbOrTrx,
+  onSaleOnly: boolean,
+): Promise<{ products: number; categories: number }> {
+  const base = (eb: Where) =>
+    eb.and([
+      eb('parent_id', '=', 0),
+      eb('status', '=', 'publish'),
+      ...(onSaleOnly ? [eb('on_sale', '=', 1)] : []),
+    ]);
+  const products = await db
+    .selectFrom('shop_products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(base)
+    .executeTakeFirstOrThrow();
+  const categories = await db
+    .selectFrom('shop_product_categories as pc')
+    .select((eb) => eb.fn.count<number>('pc.category_id').distinct().as('n'))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('shop_products')
+          .select('shop_products.id')
+          .whereRef('shop_products.id', '=', 'pc.product_id')
+          .where(base),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return { products: Number(products.n), categories: Number(categories.n) };
+}
+
+function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery) {
+  const filters: Expression<SqlBool>[] = [eb('parent_id', '=', 0)];
+  if (q.search)
+    for (const word of q.search.trim().split(/\s+/).filter(Boolean))
+      filters.push(containsInsensitive(eb.ref('name'), word));
+  if (q.searchNameOrSku?.trim())
+    filters.push(
+      eb.or([
+        containsInsensitive(eb.ref('name'), q.searchNameOrSku.trim()),
+        containsInsensitive(eb.ref('sku'), q.searchNameOrSku.trim()),
+      ]),
+    );
+  if (q.sku !== undefined) {
+    const sku = q.sku.trim().toLowerCase();
+    if (q.skuPrefix) filters.push(skuPrefix(db, eb, sku));
+    else filters.push(eb(sql`lower(sku)`, '=', sku));
+  }
+  if (q.include) filters.push(q.include.length > 0 ? eb('id', 'in', q.include) : eb.lit(false));
+  if (q.exclude && q.exclude.length > 0) filters.push(eb('id', 'not in', q.exclude));
+  const statuses = toList(q.status);
+  if (statuses.length > 0) filters.push(eb('status', 'in', statuses));
+  const types = toList(q.type);
+  if (types.length > 0) filters.push(eb('type', 'in', types));
+  if (q.categoryIds)
+    filters.push(
+      q.categoryIds.length === 0
+        ? eb.lit(false)
+        : eb.exists(
+            eb
+              .selectFrom('shop_product_categories as pc')
+              .select('pc.product_id')
+              .whereRef('pc.product_id', '=', 'shop_products.id')
+              .where('pc.category_id', 'in', q.categoryIds),
+          ),
+    );
+  if (q.onSale !== undefined) filters.push(eb('on_sale', '=', q.onSale ? 1 : 0));
+  if (q.stockStatus) filters.push(eb('stock_status', '=', q.stockStatus));
+  return filters;
+}
+
+// A prefix match the SKU index can serve: PostgreSQL's text_pattern_ops index takes LIKE 'x%';
+// SQLite only uses an expression index for a range, which is exact under its binary collation.
+function skuPrefix(db: DbOrTrx, eb: Where, prefix: string) {
+  if (prefix === '') return eb('sku', 'is not', null);
+  if (isPostgres(db)) return eb(sql`lower(sku)`, 'like', `${escapeLike(prefix)}%`);
+  const chars = Array.from(prefix);
+  const last = chars.pop() ?? '';
+  const upper = chars.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+  return eb.and([eb(sql`lower(sku)`, '>=', prefix), eb(sql`lower(sku)`, '<', upper)]);
+}
+
+function toList<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function defaultOrder(orderBy: ProductQuery['orderBy']): 'asc' | 'desc' {
+  return orderBy === 'title' || orderBy === 'menu_order' || orderBy === 'include' ? 'asc' : 'desc';
+}
