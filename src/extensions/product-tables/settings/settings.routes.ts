@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { Type } from '@sinclair/typebox';
+import type { RestApp } from '../../../platform/http/server.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { actorFromRequest } from '../logs/activity-actor.js';
+import { countTablesByStatus } from '../tables/tables.repository.js';
+import {
+  type PluginSettingsInput,
+  PluginSettingsInputSchema,
+  PluginSettingsSchema,
+} from './settings.schemas.js';
+import { completeOnboarding, isOnboarded, resetEverything, updateSettings } from './settings.service.js';
+import { readSettings } from './settings.store.js';
+
+const tags = ['producttables'];
+const VERSION: string = JSON.parse(
+  readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+).version;
+
+const SystemStatusSchema = Type.Object({
+  version: Type.String(),
+  wc_active: Type.Boolean({ description: 'The shop core is running (always true: it is built in).' }),
+  table_count: Type.Integer(),
+  tables_by_status: Type.Record(Type.String(), Type.Integer()),
+  product_count: Type.Integer({ description: 'Published products.' }),
+  database_engine: Type.String(),
+  onboarding_completed: Type.Boolean(),
+});
+
+/** `/settings`, `/settings/reset`, `/system/status`, `/system/onboard`. */
+export function registerSettingsRoutes(app: RestApp, ctx: ExtensionContext): void {
+  app.get(
+    `${NS}/settings`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags,
+        summary: 'The settings, stored values deep-merged over the defaults.',
+        response: { 200: PluginSettingsSchema },
+      },
+    },
+    async () => readSettings(ctx.options),
+  );
+
+  app.post(
+    `${NS}/settings`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags,
+        summary: 'Deep-merges a partial settings object; returns the merged settings.',
+        body: Type.Object({ settings: PluginSettingsInputSchema }, { additionalProperties: false }),
+        response: { 200: PluginSettingsSchema },
+      },
+    },
+    async (request) =>
+      updateSettings(ctx, request.body.settings as PluginSettingsInput, actorFromRequest(request)),
+  );
+
+  app.post(
+    `${NS}/settings/reset`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags,
+        summary: 'Deletes every table, resets the settings and the onboarding flag. Cannot be undone.',
+        response: {
+          200: Type.Object({
+            success: Type.Boolean(),
+            deleted_tables: Type.Integer(),
+            settings: PluginSettingsSchema,
+          }),
+        },
+      },
+    },
+    async (request) => resetEverything(ctx, actorFromRequest(request)),
+  );
+
+  app.get(
+    `${NS}/system/status`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags,
+        summary: 'Tables, products, versions and the onboarding flag.',
+        response: { 200: SystemStatusSchema },
+      },
+    },
+    async () => {
+      const [byStatus, stats, onboarded] = await Promise.all([
+        countTablesByStatus(ctx.db),
+        ctx.shop.catalogStats({ onSaleOnly: false }),
+        isOnboarded(ctx),
+      ]);
+      return {
+        version: VERSION,
+        wc_active: true,
+        table_count: Object.values(byStatus).reduce((a, b) => a + b, 0),
+        tables_by_status: byStatus,
+        product_count: stats.products,
+        database_engine: ctx.engine,
+        onboarding_completed: onboarded,
+      };
+    },
+  );
+
+  app.post(
+    `${NS}/system/onboard`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags,
+        summary: 'Marks onboarding completed.',
+        response: { 200: Type.Object({ success: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      await completeOnboarding(ctx, actorFromRequest(request));
+      return { success: true };
+    },
+  );
+}

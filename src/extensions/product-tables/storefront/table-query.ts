@@ -1,0 +1,78 @@
+import type { ProductQuery, ProductType, ShopApi } from '../../../shop/shop-api.js';
+import type { TableConfig, TableSource } from '../config/table-config.schemas.js';
+
+/** What a visitor asks of a rendered table (reference §3.3). */
+export interface RenderQuery {
+  /** Keyword search (every word in the name). */
+  s?: string;
+  /** Page, from 1. */
+  paged?: number;
+  /** Category slugs (ANDed with the source). */
+  product_cat?: string[];
+  product_type?: ProductType;
+}
+
+/** The catalog query of a source (published products only), or null when it can match nothing. */
+export function sourceQuery(source: TableSource): Omit<ProductQuery, 'offset' | 'limit'> | null {
+  const { queryArgs, sort } = source;
+  const query: Omit<ProductQuery, 'offset' | 'limit'> = {
+    status: 'publish',
+    orderBy: sort.orderBy,
+    order: sort.order === 'ASC' ? 'asc' : 'desc',
+  };
+  if (source.type === 'sale') query.onSale = true;
+  if (source.type === 'category') {
+    if (queryArgs.categoryIds.length === 0) return null;
+    query.categoryIds = queryArgs.categoryIds;
+  }
+  if (source.type === 'specific') {
+    if (queryArgs.postIds.length === 0) return null;
+    query.include = queryArgs.postIds;
+    query.orderBy = 'include';
+  }
+  if (queryArgs.excludes.length > 0) query.exclude = queryArgs.excludes;
+  if (queryArgs.stockStatus !== 'any') query.stockStatus = queryArgs.stockStatus;
+  return query;
+}
+
+/** One page of a table's products for a visitor's query; `categoryIdsBySlug` resolves `product_cat`. */
+export async function tableProductsPage(
+  shop: ShopApi,
+  config: TableConfig,
+  query: RenderQuery,
+  categoryIdsBySlug: (slugs: string[]) => Promise<number[]>,
+) {
+  const limit = config.settings.pagination.limit;
+  const page = config.settings.features.pagination ? Math.max(1, query.paged ?? 1) : 1;
+  const base = sourceQuery(config.source);
+  if (!base) return { items: [], total: 0, page, limit };
+  const search = query.s?.trim();
+  const full: ProductQuery = { ...base, offset: (page - 1) * limit, limit };
+  if (search) full.search = search;
+  if (query.product_type) full.type = query.product_type;
+  if (query.product_cat && query.product_cat.length > 0) {
+    const wanted = await categoryIdsBySlug(query.product_cat);
+    // A category table offers only its own categories, so the filter narrows the source's set.
+    const ids = base.categoryIds ? wanted.filter((id) => base.categoryIds!.includes(id)) : wanted;
+    if (ids.length === 0) return { items: [], total: 0, page, limit };
+    full.categoryIds = ids;
+  }
+  const { items, total } = await shop.searchProducts(full);
+  return { items, total, page, limit };
+}
+
+/** Published products matching each source: one concurrent count per distinct source, shared by equal ones. */
+export async function countSourceProducts(shop: ShopApi, sources: TableSource[]): Promise<number[]> {
+  const keys = sources.map((source) => JSON.stringify(sourceQuery(source)));
+  const unique = [...new Set(keys)];
+  const counts = await Promise.all(
+    unique.map(async (key) => {
+      const query = JSON.parse(key) as Omit<ProductQuery, 'offset' | 'limit'> | null;
+      if (!query) return 0;
+      // A page past the end returns only the total, so this is a single COUNT.
+      return (await shop.searchProducts({ ...query, offset: 2 ** 31, limit: 1 })).total;
+    }),
+  );
+  const byKey = new Map(unique.map((key, i) => [key, counts[i]!]));
+  return keys.map((key) => byKey.get(key)!);
+}

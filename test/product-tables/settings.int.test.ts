@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
+
+let h: PtTestApp;
+beforeAll(async () => {
+  h = await createPtTestApp();
+});
+afterAll(async () => h.t.close());
+
+describe('GET /settings', () => {
+  it('should return the defaults when nothing is stored', async () => {
+    const r = await h.api('GET', '/settings');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({
+      add_to_cart_text: 'Add to Cart',
+      logging_enabled: true,
+      log_retention: 30,
+      table_defaults: { source: {}, columns: [], settings: {}, style: {} },
+    });
+  });
+
+  it('should refuse anonymous callers with 401 and customers with 403', async () => {
+    expect((await h.api('GET', '/settings', undefined, {})).statusCode).toBe(401);
+    expect((await h.api('GET', '/settings', undefined, { cookie: h.admin.cookie! })).statusCode).toBe(401);
+    const r = await h.api('GET', '/settings', undefined, h.customer);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().code).toBe('rest_forbidden');
+  });
+});
+
+describe('POST /settings', () => {
+  it('should deep-merge a partial update and return the merged settings', async () => {
+    const first = await h.api('POST', '/settings', {
+      settings: { add_to_cart_text: 'Buy now', table_defaults: { style: { header: { bgColor: '#000' } } } },
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await h.api('POST', '/settings', {
+      settings: { table_defaults: { style: { header: { textColor: '#fff' } } } },
+    });
+    expect(second.statusCode).toBe(200);
+    const body = second.json();
+    expect(body.add_to_cart_text).toBe('Buy now');
+    expect(body.log_retention).toBe(30);
+    expect(body.table_defaults.style.header).toEqual({ bgColor: '#000', textColor: '#fff' });
+    expect((await h.api('GET', '/settings')).json()).toEqual(body);
+  });
+
+  it('should make new tables start from the stored table defaults', async () => {
+    await h.api('POST', '/settings', {
+      settings: { table_defaults: { settings: { pagination: { limit: 25 } } } },
+    });
+    const created = await h.api('POST', '/tables', { data: { title: 'From defaults' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().settings.pagination.limit).toBe(25);
+    expect(created.json().style.header.bgColor).toBe('#000');
+  });
+
+  it('should refuse unknown keys and invalid values with 400 and change nothing', async () => {
+    const before = (await h.api('GET', '/settings')).json();
+    for (const settings of [
+      { nope: 1 },
+      { log_retention: 0 },
+      { logging_enabled: 'maybe' },
+      { table_defaults: { style: { header: { bgColor: 'red;}</style>' } } } },
+      { table_defaults: { columns: [{ id: 'bad id', type: 'name' }] } },
+      { table_defaults: { columns: [{ id: 'a', type: 'price', settings: { imageSize: 'full' } }] } },
+    ]) {
+      const r = await h.api('POST', '/settings', { settings });
+      expect(r.statusCode, JSON.stringify(settings)).toBe(400);
+      expect(r.json().code).toBe('rest_invalid_param');
+    }
+    expect((await h.api('GET', '/settings')).json()).toEqual(before);
+  });
+
+  it('should log the changed keys once', async () => {
+    await h.api('POST', '/settings', { settings: { log_retention: 60 } });
+    const logs = (await h.api('GET', '/logs?search=log_retention')).json();
+    expect(logs.entries[0]).toMatchObject({ level: 'success', title: 'Settings updated', user: 'boss' });
+    expect(logs.entries[0].details).toBe('Changed: log_retention');
+  });
+
+  it('should refuse customers with 403', async () => {
+    expect((await h.api('POST', '/settings', { settings: {} }, h.customer)).statusCode).toBe(403);
+  });
+});
+
+describe('system routes and reset', () => {
+  it('should mark onboarding completed and report it in the status', async () => {
+    const r = await h.api('POST', '/system/onboard');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ success: true });
+    const status = await h.api('GET', '/system/status');
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({
+      wc_active: true,
+      onboarding_completed: true,
+      database_engine: h.t.ctx.engine,
+      version: expect.any(String),
+      product_count: expect.any(Number),
+    });
+  });
+
+  it('should delete every table, reset settings and the onboarding flag, and log a warning', async () => {
+    await h.api('POST', '/tables', { data: { title: 'One more' } });
+    const tables = (await h.api('GET', '/tables')).json().length;
+    const r = await h.api('POST', '/settings/reset');
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.success).toBe(true);
+    expect(body.deleted_tables).toBe(tables);
+    expect(body.settings.add_to_cart_text).toBe('Add to Cart');
+    expect((await h.api('GET', '/tables')).json()).toEqual([]);
+    expect((await h.api('GET', '/system/status')).json()).toMatchObject({
+      table_count: 0,
+      onboarding_completed: false,
+    });
+    const logs = (await h.api('GET', '/logs?level=warning')).json();
+    expect(logs.entries[0]).toMatchObject({ title: 'Factory reset' });
+  });
+
+  it('should refuse anonymous and customer callers on every system route', async () => {
+    for (const [method, path] of [
+      ['GET', '/system/status'],
+      ['POST', '/system/onboard'],
+      ['POST', '/settings/reset'],
+    ] as const) {
+      expect((await h.api(method, path, undefined, {})).statusCode).toBe(401);
+      expect((await h.api(method, path, undefined, h.customer)).statusCode).toBe(403);
+    }
+  });
+});
