@@ -18,11 +18,13 @@ export async function migrateModules(
   db: Db,
   modules: Array<{ name: string; migrations: MigrationSet }>,
 ): Promise<void> {
+  const migrationTableSchema = await ownSchema(db);
   for (const module of modules) {
     const provider: MigrationProvider = { getMigrations: async () => module.migrations };
     const migrator = new Migrator({
       db,
       provider,
+      migrationTableSchema,
       migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
       migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
     });
@@ -41,10 +43,12 @@ export async function migrationsDone(
   db: Db,
   modules: Array<{ name: string; migrations: MigrationSet }>,
 ): Promise<boolean> {
+  const migrationTableSchema = await ownSchema(db);
   for (const module of modules) {
     const migrator = new Migrator({
       db,
       provider: { getMigrations: async () => module.migrations },
+      migrationTableSchema,
       migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
       migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
     });
@@ -52,6 +56,14 @@ export async function migrationsDone(
     if (list.some((m) => m.executedAt === undefined)) return false;
   }
   return true;
+}
+
+// PostgreSQL: pin the migration tables to the connection's own schema; otherwise Kysely's existence check
+// sees a same-named table in any other schema of the database (parallel test schemas) and skips creating it.
+async function ownSchema(db: Db): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
 
 /** For migrations: `.addColumn('id', ...idColumn(db))` — an auto-incrementing integer primary key on both engines. */
