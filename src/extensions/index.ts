@@ -1,4 +1,5 @@
 import type { Extension } from './define-extension.js';
+import { loyaltyExtension } from './loyalty/loyalty.extension.js';
 
 /** Every extension this build ships, in registration order. */
-export const allExtensions: Extension[] = [];
+export const allExtensions: Extension[] = [loyaltyExtension];

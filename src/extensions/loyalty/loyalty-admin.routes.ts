@@ -1,0 +1,147 @@
+import { Type } from '@sinclair/typebox';
+import type { ExtensionContext } from '../../extensions/define-extension.js';
+import type { AuthPolicy } from '../../platform/auth/principal.js';
+import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
+import type { RestApp } from '../../platform/http/server.js';
+import { exportFileName, exportLedgerCsv } from './ledger-export.service.js';
+import { adjustPoints, ledgerPage, searchUsers } from './loyalty-admin.service.js';
+import { type LoyaltySettings, SettingsPatchSchema, SettingsSchema } from './loyalty-settings.js';
+import { getSettings, updateSettings } from './loyalty-settings.service.js';
+import {
+  AdjustBody,
+  AdjustResult,
+  ExportQuery,
+  LedgerEntrySchema,
+  LedgerQuery,
+  SearchUsersQuery,
+  UserSearchItem,
+} from './loyalty.schemas.js';
+import type { LedgerFilter, TransactionType } from './points-ledger.repository.js';
+
+const ADMIN: AuthPolicy = { access: 'capability', capability: 'manage_loyalty', nonce: 'always' };
+const tags = ['loyalty'];
+
+/** Administrator routes of `loyalty/v1`: settings, ledger, adjustments, user search, CSV export. */
+export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
+  app.get(
+    '/loyalty/v1/settings',
+    {
+      config: { auth: ADMIN },
+      schema: { tags, summary: 'The loyalty settings.', response: { 200: SettingsSchema } },
+    },
+    async () => getSettings(ctx.options),
+  );
+
+  app.post(
+    '/loyalty/v1/settings',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags,
+        summary: 'Changes some settings (partial object; unknown keys ignored); returns them all.',
+        body: SettingsPatchSchema,
+        response: { 200: SettingsSchema },
+      },
+    },
+    async (request) => updateSettings(ctx.options, request.body as Partial<LoyaltySettings>),
+  );
+
+  app.get(
+    '/loyalty/v1/ledger',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags,
+        summary: 'Ledger entries, newest first, with X-WP-Total and X-WP-TotalPages.',
+        querystring: LedgerQuery,
+        response: { 200: Type.Array(LedgerEntrySchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 20;
+      const { entries, total } = await ledgerPage(ctx, filterOf(request.query), pageWindow(page, perPage));
+      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+      return entries;
+    },
+  );
+
+  app.post(
+    '/loyalty/v1/user-points',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags,
+        summary: 'Credits or debits a customer by hand (optional Idempotency-Key header).',
+        body: AdjustBody,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        }),
+        response: { 200: AdjustResult },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      const actorId = principal.kind === 'user' ? principal.user.id : 0;
+      return adjustPoints(ctx, {
+        actorId,
+        userId: request.body.user_id,
+        amount: request.body.amount,
+        type: request.body.type as TransactionType,
+        reason: request.body.reason,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      });
+    },
+  );
+
+  app.get(
+    '/loyalty/v1/user-points/search-users',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags,
+        summary: 'Users whose name, e-mail or username contains the term, with their balance.',
+        querystring: SearchUsersQuery,
+        response: { 200: Type.Array(UserSearchItem) },
+      },
+    },
+    async (request) => searchUsers(ctx, request.query.search, request.query.limit ?? 10),
+  );
+
+  app.get(
+    '/loyalty/v1/export/ledger',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags,
+        summary: 'The filtered ledger as a streamed CSV download.',
+        querystring: ExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName(ctx.clock.now())}"`)
+        .header('Cache-Control', 'no-store');
+      return reply.send(exportLedgerCsv(ctx, filterOf(request.query)));
+    },
+  );
+}
+
+// The route type provider cannot see through `Type.Unsafe` enums; the schema has validated them.
+function filterOf(query: {
+  user_id?: number;
+  transaction_type?: unknown;
+  reference_type?: unknown;
+  date_from?: string;
+  date_to?: string;
+}): LedgerFilter {
+  return {
+    userId: query.user_id,
+    transactionType: query.transaction_type as LedgerFilter['transactionType'],
+    referenceType: query.reference_type as LedgerFilter['referenceType'],
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+  };
+}

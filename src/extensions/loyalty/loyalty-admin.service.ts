@@ -1,0 +1,116 @@
+import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { ConflictError, invalid } from '../../platform/http/errors.js';
+import { type LedgerEntryView, entryView } from './ledger-view.js';
+import { searchUsersWithBalance, userExists } from './loyalty-accounts.repository.js';
+import { debugLog } from './loyalty-log.js';
+import { getSettings } from './loyalty-settings.service.js';
+import { hundredths, wholePoints } from './points.js';
+import {
+  countEntries,
+  findEntryByKey,
+  type LedgerFilter,
+  listEntries,
+  type TransactionType,
+} from './points-ledger.repository.js';
+import { InsufficientPointsError, recordEntry } from './points-ledger.service.js';
+
+/** A manual adjustment asked for by an administrator (`amount` in whole points). */
+export interface Adjustment {
+  actorId: number;
+  userId: number;
+  amount: number;
+  type: TransactionType;
+  reason: string;
+  idempotencyKey?: string;
+}
+
+/** The result of an adjustment, as `POST /user-points` returns it. */
+export interface AdjustmentResult {
+  success: true;
+  message: string;
+  entry_id: number;
+  new_balance: number;
+}
+
+/** Credits or debits a customer by hand; a debit never takes the balance below zero. */
+export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Promise<AdjustmentResult> {
+  const key = input.idempotencyKey ? `admin:${input.actorId}:${input.idempotencyKey}` : null;
+  if (key) {
+    const earlier = await findEntryByKey(ctx.db, key);
+    if (earlier) return replay(earlier, input);
+  }
+  if (!(await userExists(ctx.db, input.userId)))
+    throw invalid('user_id', 'exists', 'The selected user_id is invalid.');
+  try {
+    const result = await recordEntry(ctx.db, ctx.clock, {
+      userId: input.userId,
+      type: input.type,
+      amount: hundredths(input.amount),
+      referenceType: 'admin',
+      referenceId: input.actorId,
+      description: input.reason,
+      idempotencyKey: key,
+    });
+    if (result.replayed) return replay(result.entry, input);
+    debugLog(ctx.logger, await getSettings(ctx.options), 'manual adjustment', {
+      entry: result.entry.id,
+      user: input.userId,
+      type: input.type,
+    });
+    return {
+      success: true,
+      message: 'Transaction completed successfully',
+      entry_id: result.entry.id,
+      new_balance: wholePoints(result.balance),
+    };
+  } catch (error) {
+    if (error instanceof InsufficientPointsError)
+      throw invalid(
+        'amount',
+        'max',
+        `The amount may not be greater than the customer's balance (${wholePoints(error.balance)}).`,
+      );
+    throw error;
+  }
+}
+
+/** One page of the ledger, newest first, with the number of matching entries. */
+export async function ledgerPage(
+  ctx: ExtensionContext,
+  filter: LedgerFilter,
+  window: { offset: number; limit: number },
+): Promise<{ entries: LedgerEntryView[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listEntries(ctx.db, filter, window),
+    countEntries(ctx.db, filter),
+  ]);
+  return { entries: rows.map(entryView), total };
+}
+
+/** Users matching a search term, with their balance in whole points. */
+export async function searchUsers(ctx: ExtensionContext, term: string, limit: number) {
+  const rows = await searchUsersWithBalance(ctx.db, term.trim(), limit);
+  return rows.map((r) => ({ ...r, balance: wholePoints(r.balance) }));
+}
+
+function replay(
+  entry: { id: number; user_id: number; amount: number; transaction_type: string; balance_after: number },
+  input: Adjustment,
+): AdjustmentResult {
+  if (
+    entry.user_id !== input.userId ||
+    entry.amount !== hundredths(input.amount) ||
+    entry.transaction_type !== input.type
+  ) {
+    throw new ConflictError(
+      'loyalty_idempotency_key_reused',
+      'This Idempotency-Key was already used for a different adjustment.',
+    );
+  }
+  return {
+    success: true,
+    message: 'Transaction completed successfully',
+    entry_id: entry.id,
+    new_balance: wholePoints(entry.balance_after),
+  };
+}

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoyaltySettings } from './loyalty-settings.js';
+
+/** Logs a loyalty event when `debug_enableMode` is on (errors are always logged by their callers). */
+export function debugLog(
+  logger: FastifyBaseLogger,
+  settings: Pick<LoyaltySettings, 'debug_enableMode'>,
+  message: string,
+  data: Record<string, unknown>,
+): void {
+  if (settings.debug_enableMode) logger.info({ extension: 'loyalty', ...data }, `loyalty: ${message}`);
+}

@@ -1,0 +1,320 @@
+import { type Generated, type Selectable, sql } from 'kysely';
+import type { DbOrTrx } from '../../platform/db/database.js';
+
+/** Direction of a ledger entry. */
+export type TransactionType = 'credit' | 'debit';
+/** What a ledger entry refers to. */
+export const REFERENCE_TYPES = [
+  'order',
+  'refund',
+  'registration',
+  'review',
+  'referral',
+  'admin',
+  'expiry',
+] as const;
+/** One of the seven reference types. */
+export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+
+/** `loyalty_ledger`: append-only; amounts are positive integer hundredths, the type gives the sign. */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  transaction_type: TransactionType;
+  amount: number;
+  reference_type: ReferenceType;
+  reference_id: number;
+  description: string;
+  expires_at: string | null;
+  /** Credits: hundredths not yet consumed (first in, first out); debits: 0. */
+  remaining: number;
+  /** The customer's balance right after this entry. */
+  balance_after: number;
+  /** Set on entries that must be written once (order earnings, clawbacks, Idempotency-Key adjustments). */
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+/** `loyalty_ledger_counts`: entries per (user, day, type, reference type); user 0 = everyone, day `*` = all time. */
+export interface LedgerCountsTable {
+  user_id: number;
+  day: string;
+  transaction_type: TransactionType;
+  reference_type: ReferenceType;
+  n: number;
+}
+
+/** `loyalty_accounts`: one row per customer, the balance kept in step with the ledger. */
+export interface AccountsTable {
+  user_id: number;
+  balance: number;
+  tier: string;
+  referral_code: string | null;
+  referred_by: number | null;
+  updated_at: string;
+}
+
+declare module '../../platform/db/database.js' {
+  interface Tables {
+    loyalty_ledger: LedgerTable;
+    loyalty_ledger_counts: LedgerCountsTable;
+    loyalty_accounts: AccountsTable;
+  }
+}
+
+/** A stored ledger entry. */
+export type LedgerRow = Selectable<LedgerTable>;
+/** A ledger entry with its customer's name and e-mail (export). */
+export type LedgerExportRow = LedgerRow & { display_name: string | null; user_email: string | null };
+/** A new ledger entry. */
+export type NewLedgerRow = Omit<LedgerRow, 'id'>;
+
+/** Which entries a ledger query selects (dates are `YYYY-MM-DD`, inclusive). */
+export interface LedgerFilter {
+  userId?: number;
+  transactionType?: TransactionType;
+  referenceType?: ReferenceType;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+/** Creates the account row if missing and returns its balance; on PostgreSQL the upsert locks the row until commit. */
+export async function lockAccount(trx: DbOrTrx, userId: number, now: string): Promise<number> {
+  const row = await trx
+    .insertInto('loyalty_accounts')
+    .values({ user_id: userId, balance: 0, tier: '', updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: now }))
+    .returning('balance')
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/** Stores a new balance (inside the transaction that locked the row). */
+export async function setBalance(trx: DbOrTrx, userId: number, balance: number): Promise<void> {
+  await trx.updateTable('loyalty_accounts').set({ balance }).where('user_id', '=', userId).execute();
+}
+
+/** The entry written under an idempotency key, if any. */
+export async function findEntryByKey(db: DbOrTrx, key: string): Promise<LedgerRow | null> {
+  return (
+    (await db
+      .selectFrom('loyalty_ledger')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Inserts one entry and bumps its four counters; returns the entry id. */
+export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow): Promise<number> {
+  const { id } = await trx.insertInto('loyalty_ledger').values(row).returning('id').executeTakeFirstOrThrow();
+  const day = row.created_at.slice(0, 10);
+  const bucket = { transaction_type: row.transaction_type, reference_type: row.reference_type, n: 1 };
+  // Fixed order (own rows, then the shared user-0 rows) keeps PostgreSQL row locks deadlock-free.
+  await trx
+    .insertInto('loyalty_ledger_counts')
+    .values([
+      { user_id: row.user_id, day, ...bucket },
+      { user_id: row.user_id, day: '*', ...bucket },
+      { user_id: 0, day, ...bucket },
+      { user_id: 0, day: '*', ...bucket },
+    ])
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'day', 'transaction_type', 'reference_type'])
+        .doUpdateSet((eb) => ({ n: eb('loyalty_ledger_counts.n', '+', eb.ref('excluded.n')) })),
+    )
+    .execute();
+  return Number(id);
+}
+
+/** Consumes `amount` hundredths from a customer's open credit lots, oldest first, in one statement. */
+export async function consumeLots(trx: DbOrTrx, userId: number, amount: number): Promise<void> {
+  await sql`update loyalty_ledger
+    set remaining = case when lots.cum <= ${amount} then 0 else lots.cum - ${amount} end
+    from (
+      select id as lot_id, remaining as lot_remaining,
+             sum(remaining) over (order by created_at, id) as cum
+      from loyalty_ledger where user_id = ${userId} and remaining > 0
+    ) as lots
+    where loyalty_ledger.id = lots.lot_id and lots.cum - lots.lot_remaining < ${amount}`.execute(trx);
+}
+
+/** One page of entries, newest first. */
+export async function listEntries(
+  db: DbOrTrx,
+  filter: LedgerFilter,
+  window: { offset: number; limit: number },
+): Promise<LedgerRow[]> {
+  return applyFilter(db.selectFrom('loyalty_ledger').selectAll(), filter)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
+}
+
+/** How many entries match a filter, summed from the counters (never a scan of the ledger). */
+export async function countEntries(db: DbOrTrx, filter: LedgerFilter): Promise<number> {
+  let query = db
+    .selectFrom('loyalty_ledger_counts')
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('user_id', '=', filter.userId ?? 0);
+  if (filter.dateFrom || filter.dateTo) {
+    query = query
+      .where('day', '>=', filter.dateFrom ?? '0000-00-00')
+      .where('day', '<=', filter.dateTo ?? '9999-99-99');
+  } else query = query.where('day', '=', '*');
+  if (filter.transactionType) query = query.where('transaction_type', '=', filter.transactionType);
+  if (filter.referenceType) query = query.where('reference_type', '=', filter.referenceType);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` entries with their customer, newest first, strictly older than `after` (keyset). */
+export async function exportBatch(
+  db: DbOrTrx,
+  filter: LedgerFilter,
+  after: { createdAt: string; id: number } | null,
+  limit: number,
+): Promise<LedgerExportRow[]> {
+  let query = applyFilter(
+    db
+      .selectFrom('loyalty_ledger')
+      .leftJoin('users', 'users.id', 'loyalty_ledger.user_id')
+      .selectAll('loyalty_ledger')
+      .select(['users.display_name', 'users.email as user_email']),
+    filter,
+  );
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('loyalty_ledger.created_at', '<', after.createdAt),
+        eb.and([
+          eb('loyalty_ledger.created_at', '=', after.createdAt),
+          eb('loyalty_ledger.id', '<', after.id),
+        ]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('loyalty_ledger.created_at', 'desc')
+    .orderBy('loyalty_ledger.id', 'desc')
+    .limit(limit)
+    .execute() as Promise<LedgerExportRow[]>;
+}
+
+/** Sum (hundredths) of a customer's credits of the given reference types since `since`. */
+export async function sumCreditsSince(
+  db: DbOrTrx,
+  userId: number,
+  referenceTypes: readonly ReferenceType[],
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where('transaction_type', '=', 'credit')
+    .where('reference_type', 'in', referenceTypes)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Tier points (hundredths) of every customer with earning credits since `since`. */
+export async function sumCreditsSinceByUser(
+  db: DbOrTrx,
+  referenceTypes: readonly ReferenceType[],
+  since: string,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('loyalty_ledger')
+    .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('created_at', '>=', since)
+    .where('transaction_type', '=', 'credit')
+    .where('reference_type', 'in', referenceTypes)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.total)]));
+}
+
+/** Sum (hundredths) of the entries of one type and direction that refer to `referenceId`. */
+export async function sumByReference(
+  db: DbOrTrx,
+  input: {
+    userId: number;
+    referenceType: ReferenceType;
+    referenceId: number;
+    transactionType: TransactionType;
+  },
+): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('reference_type', '=', input.referenceType)
+    .where('reference_id', '=', input.referenceId)
+    .where('user_id', '=', input.userId)
+    .where('transaction_type', '=', input.transactionType)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Customers holding credit lots past their expiry with points left, oldest expiry first. */
+export async function usersWithExpiredLots(db: DbOrTrx, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('loyalty_ledger')
+    .select('user_id')
+    .distinct()
+    .where('remaining', '>', 0)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Closes a customer's expired lots (remaining → 0); returns the hundredths they still held. */
+export async function closeExpiredLots(trx: DbOrTrx, userId: number, now: string): Promise<number> {
+  const row = await trx
+    .selectFrom('loyalty_ledger')
+    .select((eb) => eb.fn.sum<number>('remaining').as('left'))
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  await trx
+    .updateTable('loyalty_ledger')
+    .set({ remaining: 0 })
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', now)
+    .execute();
+  return Number(row?.left ?? 0);
+}
+
+/** The sum of a customer's ledger (credits − debits), for audits and tests. */
+export async function ledgerSum(db: DbOrTrx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select(
+      sql<number>`coalesce(sum(case when transaction_type = 'credit' then amount else -amount end), 0)`.as(
+        'total',
+      ),
+    )
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+function applyFilter<Q extends { where: (...args: any[]) => any }>(query: Q, filter: LedgerFilter): Q {
+  let q: any = query;
+  if (filter.userId !== undefined) q = q.where('loyalty_ledger.user_id', '=', filter.userId);
+  if (filter.transactionType) q = q.where('loyalty_ledger.transaction_type', '=', filter.transactionType);
+  if (filter.referenceType) q = q.where('loyalty_ledger.reference_type', '=', filter.referenceType);
+  if (filter.dateFrom) q = q.where('loyalty_ledger.created_at', '>=', `${filter.dateFrom} 00:00:00`);
+  if (filter.dateTo) q = q.where('loyalty_ledger.created_at', '<=', `${filter.dateTo} 23:59:59`);
+  return q as Q;
+}

@@ -1,0 +1,85 @@
+import type { Clock } from '../../platform/clock.js';
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { toDbTime } from '../../platform/db/sql-helpers.js';
+import {
+  consumeLots,
+  findEntryByKey,
+  insertEntry,
+  type LedgerRow,
+  lockAccount,
+  type ReferenceType,
+  setBalance,
+  type TransactionType,
+} from './points-ledger.repository.js';
+
+/** A debit asked for more than the customer holds; nothing was written. */
+export class InsufficientPointsError extends Error {
+  constructor(
+    readonly balance: number,
+    readonly requested: number,
+  ) {
+    super('Insufficient points balance.');
+  }
+}
+
+/** One ledger write. Amounts are positive hundredths. */
+export interface EntryInput {
+  userId: number;
+  type: TransactionType;
+  amount: number;
+  referenceType: ReferenceType;
+  referenceId: number;
+  description: string;
+  expiresAt?: string | null;
+  /** Writes the entry only once: a second call with the same key returns the first entry. */
+  idempotencyKey?: string | null;
+  /** Debits only: may take the balance below zero (refund clawbacks, as the reference allows). */
+  allowNegative?: boolean;
+  /** Debits only: false when the caller already closed the lots this debit stands for (expiry). */
+  consumeLots?: boolean;
+}
+
+/** What a write produced: the entry, the balance after it, and whether it was an earlier write replayed. */
+export interface EntryResult {
+  entry: LedgerRow;
+  balance: number;
+  replayed: boolean;
+}
+
+/**
+ * Appends one entry and moves the balance in the same transaction (joins `db` when it is one).
+ * The account row is locked first, so writes to one customer are serialized on both engines and
+ * the balance always equals the ledger sum.
+ */
+export async function recordEntry(db: DbOrTrx, clock: Clock, input: EntryInput): Promise<EntryResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    throw new Error(`Ledger amounts are positive integer hundredths, got ${input.amount}`);
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordEntry(trx, clock, input));
+  const now = toDbTime(clock.now());
+  const balance = await lockAccount(db, input.userId, now);
+  if (input.idempotencyKey) {
+    const existing = await findEntryByKey(db, input.idempotencyKey);
+    if (existing) return { entry: existing, balance, replayed: true };
+  }
+  const credit = input.type === 'credit';
+  if (!credit && !input.allowNegative && balance < input.amount)
+    throw new InsufficientPointsError(balance, input.amount);
+  const after = credit ? balance + input.amount : balance - input.amount;
+  const row = {
+    user_id: input.userId,
+    transaction_type: input.type,
+    amount: input.amount,
+    reference_type: input.referenceType,
+    reference_id: input.referenceId,
+    description: input.description.slice(0, 255),
+    expires_at: credit ? (input.expiresAt ?? null) : null,
+    remaining: credit ? input.amount : 0,
+    balance_after: after,
+    idempotency_key: input.idempotencyKey ?? null,
+    created_at: now,
+  };
+  if (!credit && input.consumeLots !== false) await consumeLots(db, input.userId, input.amount);
+  const id = await insertEntry(db, row);
+  await setBalance(db, input.userId, after);
+  return { entry: { id, ...row }, balance: after, replayed: false };
+}
