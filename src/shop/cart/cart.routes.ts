@@ -1,0 +1,158 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RestError } from '../../platform/http/errors.js';
+import type { RestApp } from '../../platform/http/server.js';
+import type { ShopContext } from '../shop-part.js';
+import type { CartService, ComputedCart } from './cart.service.js';
+import { AddItemBody, CartSchema, CouponCodeBody, RemoveItemBody, UpdateItemBody } from './cart.schemas.js';
+import type { CartExtensions } from './cart-extensions.js';
+import type { CartSessions, RequestCart } from './cart-session.js';
+import { newGuestSessionId } from './cart-token.js';
+import { cartView } from './cart-view.js';
+
+const PUBLIC = { access: 'public', nonce: 'never' } as const;
+const TAGS = ['shop: store api cart'];
+const CART_ERROR_NOTE = 'Errors: WordPress shape; a 409 carries `data.cart`.';
+
+/** Store API cart routes (`wc/store/v1/cart…`): public, guests identified by Cart-Token or cookie. */
+export function registerCartRoutes(
+  app: RestApp,
+  deps: { ctx: ShopContext; carts: CartService; sessions: CartSessions; extensions: CartExtensions },
+): void {
+  const { ctx, carts, sessions, extensions } = deps;
+
+  /** Runs `action` for the caller's cart and replies with the whole cart (a 409 error gets `data.cart`). */
+  const reply = async (
+    request: FastifyRequest,
+    response: FastifyReply,
+    action: (cart: RequestCart) => Promise<ComputedCart>,
+    options: { change: boolean; status?: number },
+  ) => {
+    let cart = sessions.forRequest(request);
+    if (options.change) sessions.checkNonce(request, cart);
+    let computed: ComputedCart;
+    try {
+      computed = await runOnLiveSession(cart, action, (fresh) => {
+        cart = fresh;
+      });
+    } catch (error) {
+      if (error instanceof RestError && error.status === 409) {
+        const current = await carts.view(cart);
+        error.data.cart = cartView(current, ctx.shop.currency, await extensions.dataFor(current.cart));
+        sessions.sendHeaders(request, response, cart);
+      }
+      throw error;
+    }
+    sessions.sendHeaders(request, response, cart);
+    response.code(options.status ?? 200);
+    return cartView(computed, ctx.shop.currency, await extensions.dataFor(computed.cart));
+  };
+
+  app.get(
+    '/wc/store/v1/cart',
+    {
+      config: { auth: PUBLIC },
+      schema: { tags: TAGS, summary: 'The current cart.', response: { 200: CartSchema } },
+    },
+    (request, response) => reply(request, response, (cart) => carts.view(cart), { change: false }),
+  );
+
+  app.post(
+    '/wc/store/v1/cart/add-item',
+    {
+      config: { auth: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: 'Add a product (or a variation) to the cart.',
+        description: CART_ERROR_NOTE,
+        body: AddItemBody,
+        response: { 201: CartSchema },
+      },
+    },
+    (request, response) =>
+      reply(request, response, (cart) => carts.addItem(cart, request.body), { change: true, status: 201 }),
+  );
+
+  app.post(
+    '/wc/store/v1/cart/update-item',
+    {
+      config: { auth: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the quantity of a cart line.',
+        description: CART_ERROR_NOTE,
+        body: UpdateItemBody,
+        response: { 200: CartSchema },
+      },
+    },
+    (request, response) =>
+      reply(request, response, (cart) => carts.updateItem(cart, request.body), { change: true }),
+  );
+
+  app.post(
+    '/wc/store/v1/cart/remove-item',
+    {
+      config: { auth: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a cart line.',
+        description: CART_ERROR_NOTE,
+        body: RemoveItemBody,
+        response: { 200: CartSchema },
+      },
+    },
+    (request, response) =>
+      reply(request, response, (cart) => carts.removeItem(cart, request.body.key), { change: true }),
+  );
+
+  app.post(
+    '/wc/store/v1/cart/apply-coupon',
+    {
+      config: { auth: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: 'Apply a coupon to the cart.',
+        description: CART_ERROR_NOTE,
+        body: CouponCodeBody,
+        response: { 200: CartSchema },
+      },
+    },
+    (request, response) =>
+      reply(request, response, (cart) => carts.applyCoupon(cart, request.body.code), { change: true }),
+  );
+
+  app.post(
+    '/wc/store/v1/cart/remove-coupon',
+    {
+      config: { auth: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a coupon from the cart.',
+        description: CART_ERROR_NOTE,
+        body: CouponCodeBody,
+        response: { 200: CartSchema },
+      },
+    },
+    (request, response) =>
+      reply(request, response, (cart) => carts.removeCoupon(cart, request.body.code), { change: true }),
+  );
+}
+
+/**
+ * Runs `action`; a browser whose cart cookie points at a guest cart already merged at login silently starts a
+ * new cart (only a Cart-Token header gets the stale-token error, an API client can act on it).
+ */
+async function runOnLiveSession(
+  cart: RequestCart,
+  action: (cart: RequestCart) => Promise<ComputedCart>,
+  replaced: (cart: RequestCart) => void,
+): Promise<ComputedCart> {
+  try {
+    return await action(cart);
+  } catch (error) {
+    if (!(error instanceof RestError) || error.code !== 'woocommerce_rest_cart_token_invalid') throw error;
+    if (cart.credential !== 'cart_cookie') throw error;
+    const fresh: RequestCart = { ...cart, sessionId: newGuestSessionId(), credential: 'none' };
+    replaced(fresh);
+    return action(fresh);
+  }
+}

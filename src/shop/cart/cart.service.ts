@@ -1,0 +1,368 @@
+import { createHash } from 'node:crypto';
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { toDbTime } from '../../platform/db/sql-helpers.js';
+import { RestError } from '../../platform/http/errors.js';
+import {
+  loadPurchasables,
+  type Purchasable,
+  type PurchasableRef,
+  purchasableKey,
+  resolvePurchasableRef,
+} from '../catalog/purchasables.js';
+import { findCouponsByCodes } from '../coupons/coupons.repository.js';
+import { couponProblem, formatCouponCode } from '../coupons/coupons.service.js';
+import type { CartTotalsHook, ShopCart, ShopCartFee, ShopCoupon } from '../shop-api.js';
+import type { ShopContext } from '../shop-part.js';
+import { type CartProblem, cartError, purchasableProblem } from './cart-errors.js';
+import { applyCoupons, finishTotals, type PricedLine, type TotalsAdditions } from './cart-totals.js';
+import {
+  type CartContents,
+  ensureCartRow,
+  findCartRow,
+  markMerged,
+  type StoredCart,
+  saveCart,
+  saveSnapshot,
+} from './cart.repository.js';
+
+/** Whose cart a call is about: the session id, its user (if any) and the e-mail known for it. */
+export interface CartSession {
+  sessionId: string;
+  userId: number | null;
+  userEmail: string | null;
+}
+
+/** A computed cart plus what the Store API shows beside it. */
+export interface ComputedCart {
+  cart: ShopCart;
+  /** Problems that block checkout (unavailable products, not enough stock, coupons no longer valid). */
+  errors: CartProblem[];
+  /** The product behind each line, by line key. */
+  products: Map<string, Purchasable>;
+  /** Discount type of each applied stored coupon, by code. */
+  couponTypes: Map<string, ShopCoupon['discount_type']>;
+}
+
+/** Store API cart rules: lines, quantities, coupons, the totals pipeline and guest-cart merging. */
+export class CartService {
+  constructor(private readonly ctx: ShopContext) {}
+
+  /** The cart of a session as it is now (an unknown session is an empty cart). */
+  async view(session: CartSession, db: DbOrTrx = this.ctx.db): Promise<ComputedCart> {
+    const stored = await findCartRow(db, session.sessionId);
+    if (stored?.mergedInto) throw mergedCartError();
+    return this.compute(session, stored, db);
+  }
+
+  /**
+   * Computes a cart: prices every line from the catalog, applies the stored coupons that are still valid
+   * (against `email` when given, else the cart's known e-mail), runs `cart.calculate_totals`, spreads discounts.
+   */
+  async compute(
+    session: CartSession,
+    stored: StoredCart | null,
+    db: DbOrTrx,
+    options: { email?: string } = {},
+  ): Promise<ComputedCart> {
+    const contents = stored?.contents ?? { items: [], coupons: [] };
+    const email = options.email ?? stored?.billingEmail ?? session.userEmail;
+    const refs = contents.items.map((i) => ({ productId: i.product_id, variationId: i.variation_id }));
+    const products = await loadPurchasables(db, refs, this.ctx.config.publicUrl);
+    const errors: CartProblem[] = [];
+    const lines: PricedLine[] = [];
+    const byKey = new Map<string, Purchasable>();
+    for (const item of contents.items) {
+      const product = products.get(
+        purchasableKey({ productId: item.product_id, variationId: item.variation_id }),
+      )!;
+      const problem = purchasableProblem(product, item.quantity);
+      if (problem) errors.push(problem);
+      if (product.problem === 'not_found') continue;
+      byKey.set(item.key, product);
+      lines.push({
+        key: item.key,
+        product_id: item.product_id,
+        variation_id: item.variation_id,
+        quantity: item.quantity,
+        name: product.name,
+        sku: product.sku,
+        price: product.price,
+      });
+    }
+    const coupons = await this.usableCoupons(contents.coupons, db, email, errors);
+    const priced = applyCoupons(lines, coupons);
+    const base = {
+      session_id: session.sessionId,
+      user_id: session.userId,
+      items: priced.items,
+      coupons: priced.coupons.map((c) => ({ ...c, virtual: false })),
+      billing_email: email,
+      updated_at: stored?.updatedAt ?? toDbTime(this.ctx.clock.now()),
+    };
+    const additions: TotalsAdditions = { fees: [], virtualCoupons: [] };
+    const provisional = finishTotals({ base, totalItems: priced.totalItems, additions });
+    await this.ctx.events.emit('cart.calculate_totals', totalsHook(provisional, additions), db);
+    return {
+      cart: finishTotals({ base, totalItems: priced.totalItems, additions }),
+      errors,
+      products: byKey,
+      couponTypes: new Map(coupons.map((c) => [c.code, c.discount_type])),
+    };
+  }
+
+  /** Adds `quantity` of a product (or the variation its `variation` attributes pick); stock is checked. */
+  addItem(
+    session: CartSession,
+    input: { id: number; quantity: number; variation: Array<{ attribute: string; value: string }> },
+  ): Promise<ComputedCart> {
+    return this.mutate(session, async (contents, trx) => {
+      const ref = await resolvePurchasableRef(trx, input.id, input.variation);
+      if (!ref)
+        throw cartError(
+          'woocommerce_rest_cart_invalid_product',
+          `This product cannot be added to the cart: no product has the ID ${input.id}.`,
+        );
+      const product = await this.purchasable(trx, ref);
+      if (product.type === 'variable' && input.variation.length === 0)
+        throw cartError(
+          'woocommerce_rest_missing_variation_data',
+          `Missing variation data for the variable product "${product.name}".`,
+        );
+      const key = lineKey(product);
+      const existing = contents.items.find((i) => i.key === key);
+      const quantity = (existing?.quantity ?? 0) + input.quantity;
+      const problem = purchasableProblem(product, quantity);
+      if (problem) throw cartError(problem.code, problem.message);
+      if (existing) existing.quantity = quantity;
+      else
+        contents.items.push({
+          key,
+          product_id: product.productId,
+          variation_id: product.variationId,
+          quantity,
+          variation: product.variation,
+        });
+    });
+  }
+
+  /** Sets the quantity of a line; unknown key → 409 `woocommerce_rest_cart_invalid_key`. */
+  updateItem(session: CartSession, input: { key: string; quantity: number }): Promise<ComputedCart> {
+    return this.mutate(session, async (contents, trx) => {
+      const item = requireItem(contents, input.key);
+      const product = await this.purchasable(trx, {
+        productId: item.product_id,
+        variationId: item.variation_id,
+      });
+      const problem = purchasableProblem(product, input.quantity);
+      if (problem) throw cartError(problem.code, problem.message);
+      item.quantity = input.quantity;
+    });
+  }
+
+  /** Removes a line; unknown key → 409 `woocommerce_rest_cart_invalid_key`. */
+  removeItem(session: CartSession, key: string): Promise<ComputedCart> {
+    return this.mutate(session, async (contents) => {
+      requireItem(contents, key);
+      contents.items = contents.items.filter((i) => i.key !== key);
+    });
+  }
+
+  /** Applies a coupon (validity, expiry, usage limit, e-mail, individual use checked). */
+  applyCoupon(session: CartSession, rawCode: string): Promise<ComputedCart> {
+    return this.mutate(session, async (contents, trx, stored) => {
+      const code = formatCouponCode(rawCode);
+      if (contents.coupons.includes(code))
+        throw cartError(
+          'woocommerce_rest_cart_coupon_error',
+          `Coupon code "${code}" has already been applied.`,
+        );
+      const all = await findCouponsByCodes(trx, [code, ...contents.coupons]);
+      const coupon = all.find((c) => c.code === code);
+      if (!coupon) throw cartError('woocommerce_rest_cart_coupon_error', `Coupon "${code}" does not exist!`);
+      const email = stored.billingEmail ?? session.userEmail;
+      const problem = couponProblem(coupon, { now: this.ctx.clock.now(), email });
+      if (problem) throw cartError('woocommerce_rest_cart_coupon_error', problem);
+      const exclusive = all.find((c) => c.code !== code && c.individual_use);
+      if (exclusive)
+        throw cartError(
+          'woocommerce_rest_cart_coupon_error',
+          `Sorry, coupon "${exclusive.code}" has already been applied and cannot be used in conjunction with other coupons.`,
+        );
+      contents.coupons = coupon.individual_use ? [code] : [...contents.coupons, code];
+    });
+  }
+
+  /** Removes an applied coupon; not applied → 409 `woocommerce_rest_cart_coupon_invalid_code`. */
+  removeCoupon(session: CartSession, rawCode: string): Promise<ComputedCart> {
+    return this.mutate(session, async (contents) => {
+      const code = formatCouponCode(rawCode);
+      if (!contents.coupons.includes(code))
+        throw new RestError(
+          'woocommerce_rest_cart_coupon_invalid_code',
+          'Coupon cannot be removed because it is not already applied to the cart.',
+          409,
+        );
+      contents.coupons = contents.coupons.filter((c) => c !== code);
+    });
+  }
+
+  /**
+   * Replaces the lines of a cart (lines that cannot be bought are left out) and applies `couponCode` when it is
+   * valid for this cart; used by cart restore links.
+   */
+  replaceItems(
+    session: CartSession,
+    input: { items: Array<PurchasableRef & { quantity: number }>; couponCode?: string },
+  ): Promise<ComputedCart> {
+    return this.mutate(session, async (contents, trx, stored) => {
+      const products = await loadPurchasables(trx, input.items, this.ctx.config.publicUrl);
+      contents.items = [];
+      for (const item of input.items) {
+        const product = products.get(purchasableKey(item))!;
+        if (item.quantity < 1 || purchasableProblem(product, item.quantity)) continue;
+        const key = lineKey(product);
+        const existing = contents.items.find((i) => i.key === key);
+        if (existing) existing.quantity += item.quantity;
+        else
+          contents.items.push({
+            key,
+            product_id: product.productId,
+            variation_id: product.variationId,
+            quantity: item.quantity,
+            variation: product.variation,
+          });
+      }
+      if (!input.couponCode) return;
+      const code = formatCouponCode(input.couponCode);
+      const [coupon] = await findCouponsByCodes(trx, [code]);
+      const email = stored.billingEmail ?? session.userEmail;
+      if (!coupon || couponProblem(coupon, { now: this.ctx.clock.now(), email })) return;
+      if (!contents.coupons.includes(code))
+        contents.coupons = coupon.individual_use ? [code] : [...contents.coupons, code];
+    });
+  }
+
+  /** Recomputes a stored cart and keeps the result as its snapshot. */
+  async recalculate(session: CartSession): Promise<ShopCart> {
+    const stored = await findCartRow(this.ctx.db, session.sessionId);
+    const computed = await this.compute(session, stored?.mergedInto ? null : stored, this.ctx.db);
+    if (stored && !stored.mergedInto) await saveSnapshot(this.ctx.db, session.sessionId, computed.cart);
+    return computed.cart;
+  }
+
+  /**
+   * Moves a guest cart into a user's cart (same line → quantities added, coupons joined) and marks the guest
+   * session merged, so its Cart-Token is refused from then on. Returns the user's cart, or null if nothing moved.
+   */
+  async mergeGuestCart(guestSessionId: string, user: CartSession): Promise<ShopCart | null> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const lock = { lock: true, engine: this.ctx.engine };
+      const guest = await findCartRow(trx, guestSessionId, lock);
+      if (!guest || guest.mergedInto || guest.userId !== null) return null;
+      if (guest.contents.items.length === 0 && guest.contents.coupons.length === 0) return null;
+      const now = toDbTime(this.ctx.clock.now());
+      await ensureCartRow(trx, { sessionId: user.sessionId, userId: user.userId, now });
+      const own = (await findCartRow(trx, user.sessionId, lock))!;
+      const contents: CartContents = structuredClone(own.contents);
+      for (const item of guest.contents.items) {
+        const existing = contents.items.find((i) => i.key === item.key);
+        if (existing) existing.quantity += item.quantity;
+        else contents.items.push(item);
+      }
+      for (const code of guest.contents.coupons)
+        if (!contents.coupons.includes(code)) contents.coupons.push(code);
+      const computed = await this.compute(user, { ...own, contents, updatedAt: now }, trx);
+      await saveCart(trx, { sessionId: user.sessionId, contents, cart: computed.cart, now });
+      await markMerged(trx, guestSessionId, user.sessionId, now);
+      await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
+      return computed.cart;
+    });
+  }
+
+  /**
+   * Runs one change of a cart in a transaction holding its row: load (creating the row on first use), change,
+   * recompute, store, emit `cart.updated`. A throw leaves the cart as it was.
+   */
+  private mutate(
+    session: CartSession,
+    change: (contents: CartContents, trx: DbOrTrx, stored: StoredCart) => Promise<void>,
+  ): Promise<ComputedCart> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const now = toDbTime(this.ctx.clock.now());
+      await ensureCartRow(trx, { sessionId: session.sessionId, userId: session.userId, now });
+      const stored = (await findCartRow(trx, session.sessionId, { lock: true, engine: this.ctx.engine }))!;
+      if (stored.mergedInto) throw mergedCartError();
+      const contents = structuredClone(stored.contents);
+      await change(contents, trx, stored);
+      const computed = await this.compute(session, { ...stored, contents, updatedAt: now }, trx);
+      await saveCart(trx, { sessionId: session.sessionId, contents, cart: computed.cart, now });
+      await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
+      return computed;
+    });
+  }
+
+  private async purchasable(db: DbOrTrx, ref: PurchasableRef): Promise<Purchasable> {
+    return (await loadPurchasables(db, [ref], this.ctx.config.publicUrl)).get(purchasableKey(ref))!;
+  }
+
+  private async usableCoupons(
+    codes: string[],
+    db: DbOrTrx,
+    email: string | null,
+    errors: CartProblem[],
+  ): Promise<ShopCoupon[]> {
+    if (codes.length === 0) return [];
+    const found = new Map((await findCouponsByCodes(db, codes)).map((c) => [c.code, c]));
+    const now = this.ctx.clock.now();
+    const usable: ShopCoupon[] = [];
+    for (const code of codes) {
+      const coupon = found.get(code);
+      const problem = coupon ? couponProblem(coupon, { now, email }) : `Coupon "${code}" does not exist!`;
+      if (problem) errors.push({ code: 'woocommerce_rest_cart_coupon_error', message: problem });
+      else if (coupon) usable.push(coupon);
+    }
+    return usable;
+  }
+}
+
+/** 401 for a Cart-Token whose guest cart was merged into a customer's cart at login. */
+export function mergedCartError(): RestError {
+  return new RestError(
+    'woocommerce_rest_cart_token_invalid',
+    'This Cart-Token is stale: its cart was merged into a customer account at login. Log in, or drop the Cart-Token header to start a new cart.',
+    401,
+  );
+}
+
+/** A line's key: 32 hex characters derived from what it is (the same product and options share a line). */
+function lineKey(product: Purchasable): string {
+  const options = product.variation.map((v) => `${v.attribute}=${v.value}`).join('&');
+  return createHash('md5').update(`${product.productId}|${product.variationId}|${options}`).digest('hex');
+}
+
+function requireItem(contents: CartContents, key: string) {
+  const item = contents.items.find((i) => i.key === key);
+  if (!item) throw new RestError('woocommerce_rest_cart_invalid_key', 'Cart item does not exist.', 409);
+  return item;
+}
+
+function totalsHook(cart: ShopCart, additions: TotalsAdditions): CartTotalsHook {
+  return {
+    cart,
+    subtotalAfterCoupons: cart.totals.total_price,
+    addFee(fee: ShopCartFee) {
+      if (!Number.isInteger(fee.amount))
+        throw new Error(`Fee "${fee.key}" must be an integer amount of minor units.`);
+      additions.fees = [...additions.fees.filter((f) => f.key !== fee.key), { ...fee }];
+    },
+    addVirtualCoupon(coupon) {
+      if (!Number.isInteger(coupon.amount) || coupon.amount < 0)
+        throw new Error(`Virtual coupon "${coupon.code}" must discount a non-negative integer amount.`);
+      const code = formatCouponCode(coupon.code);
+      additions.virtualCoupons = [
+        ...additions.virtualCoupons.filter((c) => c.code !== code),
+        { code, amount: coupon.amount },
+      ];
+    },
+  };
+}

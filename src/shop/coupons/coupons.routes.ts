@@ -1,0 +1,151 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { pageWindow, paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
+import { invalid } from '../../platform/http/errors.js';
+import type { RestApp } from '../../platform/http/server.js';
+import { parseMoney } from '../catalog/money.js';
+import type { CouponType } from '../shop-api.js';
+import type { ShopContext } from '../shop-part.js';
+import { couponView } from './coupon-view.js';
+import { CouponCreateBody, CouponIdParams, CouponResponse, CouponWriteBody } from './coupons.schemas.js';
+import {
+  changeCoupon,
+  type CouponPatch,
+  createCoupon,
+  removeCoupon,
+  requireCoupon,
+  searchCoupons,
+} from './coupons.service.js';
+
+const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
+const TAGS = ['shop: coupons'];
+
+/** `wc/v3/coupons`: CRUD for shop managers. */
+export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
+  const minorUnit = () => ctx.shop.currency.minorUnit;
+
+  app.get(
+    '/wc/v3/coupons',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'List coupons (newest first).',
+        querystring: Type.Object({
+          ...paginationQuery(10),
+          search: Type.Optional(Type.String()),
+          code: Type.Optional(Type.String()),
+        }),
+        response: { 200: Type.Array(CouponResponse) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, per_page: perPage = 10, search, code } = request.query;
+      const { items, total } = await searchCoupons(ctx.db, { search, code, ...pageWindow(page, perPage) });
+      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+      return items.map((c) => couponView(c, minorUnit()));
+    },
+  );
+
+  app.post(
+    '/wc/v3/coupons',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Create a coupon.',
+        body: CouponCreateBody,
+        response: { 201: CouponResponse },
+      },
+    },
+    async (request, reply) => {
+      const patch = toPatch(request.body, request.body.discount_type ?? 'fixed_cart', minorUnit());
+      const coupon = await createCoupon(ctx.db, ctx.clock, {
+        ...patch,
+        code: request.body.code,
+        discount_type: patch.discount_type ?? 'fixed_cart',
+        amount: patch.amount ?? 0,
+      });
+      reply.code(201);
+      reply.header('Location', `${ctx.config.publicUrl}/wp-json/wc/v3/coupons/${coupon.id}`);
+      return couponView(coupon, minorUnit());
+    },
+  );
+
+  app.get(
+    '/wc/v3/coupons/:id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Read a coupon.',
+        params: CouponIdParams,
+        response: { 200: CouponResponse },
+      },
+    },
+    async (request) => couponView(await requireCoupon(ctx.db, request.params.id), minorUnit()),
+  );
+
+  for (const method of ['PUT', 'PATCH', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/wc/v3/coupons/:id',
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Update a coupon.',
+        params: CouponIdParams,
+        body: CouponWriteBody,
+        response: { 200: CouponResponse },
+      },
+      handler: async (request) => {
+        const { id } = request.params as Static<typeof CouponIdParams>;
+        const body = request.body as Static<typeof CouponWriteBody>;
+        const current = await requireCoupon(ctx.db, id);
+        const patch = toPatch(body, body.discount_type ?? current.discount_type, minorUnit());
+        return couponView(await changeCoupon(ctx.db, ctx.clock, id, patch), minorUnit());
+      },
+    });
+  }
+
+  app.delete(
+    '/wc/v3/coupons/:id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a coupon (permanently; `force` is accepted for WooCommerce clients).',
+        params: CouponIdParams,
+        querystring: Type.Object({ force: Type.Optional(Type.Boolean()) }),
+        response: { 200: CouponResponse },
+      },
+    },
+    async (request) => couponView(await removeCoupon(ctx.db, request.params.id), minorUnit()),
+  );
+}
+
+function toPatch(body: Static<typeof CouponWriteBody>, type: CouponType, minorUnit: number): CouponPatch {
+  const patch: CouponPatch = {};
+  if (body.code !== undefined) patch.code = body.code;
+  if (body.discount_type !== undefined) patch.discount_type = body.discount_type;
+  if (body.amount !== undefined) {
+    const text = String(body.amount);
+    const percent = type === 'percent';
+    const parsed = parseMoney(text, percent ? 0 : minorUnit);
+    if (parsed === null)
+      throw invalid(
+        'amount',
+        'numeric',
+        percent
+          ? 'The amount of a percent coupon must be a whole percentage.'
+          : 'The amount must be a non-negative decimal number.',
+      );
+    patch.amount = parsed;
+  }
+  const expires = body.date_expires !== undefined ? body.date_expires : body.date_expires_gmt;
+  if (expires !== undefined) patch.date_expires = expires;
+  if (body.usage_limit !== undefined) patch.usage_limit = body.usage_limit;
+  if (body.individual_use !== undefined) patch.individual_use = body.individual_use;
+  if (body.email_restrictions !== undefined) patch.email_restrictions = body.email_restrictions;
+  if (body.description !== undefined) patch.description = body.description;
+  return patch;
+}

@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+
+/** A decimal amount as WooCommerce accepts it: `"10.00"` or a number. */
+const Amount = Type.Union([Type.String(), Type.Number({ minimum: 0 })], {
+  description: 'Fixed amount (decimal) or whole percentage, depending on discount_type.',
+});
+const DateOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  description: 'Expiry (UTC, YYYY-MM-DDTHH:MM:SS) or null.',
+});
+
+/** Writable coupon fields (WooCommerce REST v3 names). */
+export const CouponWriteBody = Type.Object({
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  discount_type: Type.Optional(Type.Union([Type.Literal('fixed_cart'), Type.Literal('percent')])),
+  amount: Type.Optional(Amount),
+  date_expires: Type.Optional(DateOrNull),
+  date_expires_gmt: Type.Optional(DateOrNull),
+  usage_limit: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  individual_use: Type.Optional(Type.Boolean()),
+  email_restrictions: Type.Optional(Type.Array(Type.String())),
+  description: Type.Optional(Type.String()),
+});
+
+/** Body of `POST /wc/v3/coupons` (code required). */
+export const CouponCreateBody = Type.Intersect([
+  CouponWriteBody,
+  Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }),
+]);
+
+/** A coupon as `wc/v3` shows it. */
+export const CouponResponse = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  amount: Type.String(),
+  discount_type: Type.String(),
+  description: Type.String(),
+  date_created: Type.String(),
+  date_created_gmt: Type.String(),
+  date_modified: Type.String(),
+  date_modified_gmt: Type.String(),
+  date_expires: Type.Union([Type.String(), Type.Null()]),
+  date_expires_gmt: Type.Union([Type.String(), Type.Null()]),
+  usage_count: Type.Integer(),
+  usage_limit: Type.Union([Type.Integer(), Type.Null()]),
+  individual_use: Type.Boolean(),
+  email_restrictions: Type.Array(Type.String()),
+});
+
+/** `{id}` path parameter. */
+export const CouponIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
