@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/sql-helpers.js';
+
+/** A synced video as stored. */
+export interface LibraryRow {
+  video_id: string;
+  title: string;
+  /** Lower-cased title (search and title sorts). */
+  title_sort: string;
+  description: string;
+  thumbnail_url: string;
+  published_at: string;
+  duration: string;
+  duration_seconds: number;
+  view_count: number;
+  /** Position in the uploads playlist (0 = newest). */
+  position: number;
+  synced_at: string;
+}
+
+/** The single row describing the library sync (id 1). */
+export interface SyncStateRow {
+  id: number;
+  status: 'idle' | 'running' | 'failed';
+  started_at: string | null;
+  finished_at: string | null;
+  last_success_at: string | null;
+  last_error_code: string | null;
+  last_error: string | null;
+  video_count: number;
+  units_last_run: number;
+  progress_done: number;
+  progress_total: number;
+}
+
+declare module '../../platform/db/database.js' {
+  interface Tables {
+    videos_library: LibraryRow;
+    videos_sync_state: SyncStateRow;
+    videos_quota_usage: { day: string; units: number };
+  }
+}
+
+/** Sort orders of the library listing. */
+export const LIBRARY_SORTS = ['date_desc', 'date_asc', 'title_asc', 'title_desc', 'view_count'] as const;
+/** One of the library sort orders. */
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+
+const SORT_COLUMN = {
+  date_desc: ['published_at', 'desc'],
+  date_asc: ['published_at', 'asc'],
+  title_asc: ['title_sort', 'asc'],
+  title_desc: ['title_sort', 'desc'],
+  view_count: ['view_count', 'desc'],
+} as const;
+
+/** Value of the sort column of a row (what a cursor remembers). */
+export function sortKey(row: LibraryRow, sort: LibrarySort): string | number {
+  return row[SORT_COLUMN[sort][0]];
+}
+
+/** Replaces the whole library with `rows` in one transaction (chunked inserts). */
+export async function replaceLibrary(db: DbOrTrx, rows: LibraryRow[]): Promise<void> {
+  await db.deleteFrom('videos_library').execute();
+  for (let i = 0; i < rows.length; i += 400)
+    await db
+      .insertInto('videos_library')
+      .values(rows.slice(i, i + 400))
+      .execute();
+}
+
+/** Empties the library. */
+export async function deleteLibrary(db: DbOrTrx): Promise<void> {
+  await db.deleteFrom('videos_library').execute();
+}
+
+/** A page of the library in a true sort over all rows, after the cursor position (keyset pagination). */
+export async function listLibrary(
+  db: DbOrTrx,
+  query: {
+    search: string;
+    sort: LibrarySort;
+    after: { key: string | number; id: string } | null;
+    limit: number;
+  },
+): Promise<LibraryRow[]> {
+  const [column, direction] = SORT_COLUMN[query.sort];
+  const op = direction === 'desc' ? '<' : '>';
+  let select = db.selectFrom('videos_library').selectAll();
+  if (query.search) select = select.where(containsInsensitive(sql.ref('title_sort'), query.search));
+  const after = query.after;
+  if (after)
+    select = select.where((eb) =>
+      eb.or([
+        eb(column, op, after.key as never),
+        eb.and([eb(column, '=', after.key as never), eb('video_id', op, after.id)]),
+      ]),
+    );
+  return select.orderBy(column, direction).orderBy('video_id', direction).limit(query.limit).execute();
+}
+
+/** How many videos match the search (all when empty). */
+export async function countLibrary(db: DbOrTrx, search: string): Promise<number> {
+  let select = db.selectFrom('videos_library').select((eb) => eb.fn.countAll().as('n'));
+  if (search) select = select.where(containsInsensitive(sql.ref('title_sort'), search));
+  return Number((await select.executeTakeFirstOrThrow()).n);
+}
+
+/** Library rows of the given ids (any order). */
+export async function libraryVideos(db: DbOrTrx, ids: string[]): Promise<LibraryRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('videos_library').selectAll().where('video_id', 'in', ids).execute();
+}
+
+/** The sync state row. */
+export async function readSyncState(db: DbOrTrx): Promise<SyncStateRow> {
+  return db.selectFrom('videos_sync_state').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/** Marks a sync running unless one already is (a running one older than `staleBefore` counts as crashed). */
+export async function claimSync(db: DbOrTrx, input: { now: string; staleBefore: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('videos_sync_state')
+    .set({ status: 'running', started_at: input.now, progress_done: 0, progress_total: 0 })
+    .where('id', '=', 1)
+    .where((eb) => eb.or([eb('status', '!=', 'running'), eb('started_at', '<', input.staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records how far a running sync got. */
+export async function recordSyncProgress(db: DbOrTrx, done: number, total: number): Promise<void> {
+  await db
+    .updateTable('videos_sync_state')
+    .set({ progress_done: done, progress_total: total })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Ends the running sync: idle with counts after success, failed with the error otherwise. */
+export async function finishSync(
+  db: DbOrTrx,
+  input:
+    | { ok: true; now: string; videoCount: number; units: number }
+    | { ok: false; now: string; code: string; message: string; units: number },
+): Promise<void> {
+  await db
+    .updateTable('videos_sync_state')
+    .set(
+      input.ok
+        ? {
+            status: 'idle',
+            finished_at: input.now,
+            last_success_at: input.now,
+            last_error_code: null,
+            last_error: null,
+            video_count: input.videoCount,
+            units_last_run: input.units,
+          }
+        : {
+            status: 'failed',
+            finished_at: input.now,
+            last_error_code: input.code,
+            last_error: input.message,
+            units_last_run: input.units,
+          },
+    )
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Back to a never-synced state (delete-all-data). */
+export async function resetSyncState(db: DbOrTrx): Promise<void> {
+  await db
+    .updateTable('videos_sync_state')
+    .set({
+      status: 'idle',
+      started_at: null,
+      finished_at: null,
+      last_success_at: null,
+      last_error_code: null,
+      last_error: null,
+      video_count: 0,
+      units_last_run: 0,
+      progress_done: 0,
+      progress_total: 0,
+    })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/** Adds quota units to a day's total. */
+export async function addQuotaUnits(db: DbOrTrx, day: string, units: number): Promise<void> {
+  if (units <= 0) return;
+  await db
+    .insertInto('videos_quota_usage')
+    .values({ day, units })
+    .onConflict((oc) => oc.column('day').doUpdateSet({ units: sql`videos_quota_usage.units + ${units}` }))
+    .execute();
+}
+
+/** Units used on a day. */
+export async function quotaUnits(db: DbOrTrx, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('videos_quota_usage')
+    .select('units')
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}
+
+/** Forgets every recorded quota day. */
+export async function deleteQuotaUsage(db: DbOrTrx): Promise<void> {
+  await db.deleteFrom('videos_quota_usage').execute();
+}

@@ -1,0 +1,61 @@
+import type { ShopProduct } from '../../shop/shop-api.js';
+import type { AssignmentsService } from './assignments.service.js';
+import type { SettingsService } from './settings.service.js';
+
+/**
+ * Gallery data for Store API product responses (`extensions.videos`): ordered videos with embed URLs honouring
+ * `privacy_mode` and `show_controls`, the `max_videos` cut, the position, and schema.org VideoObject JSON-LD.
+ */
+export class StorefrontService {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly assignments: AssignmentsService,
+  ) {}
+
+  /** `extensions.videos` of each product (an empty gallery when it has no videos). */
+  async productExtensions(products: ShopProduct[]): Promise<Record<number, unknown>> {
+    if (products.length === 0) return {};
+    const [{ settings }, galleries] = await Promise.all([
+      this.settings.load(),
+      this.assignments.galleries(products.map((p) => p.id)),
+    ]);
+    const host = settings.privacy_mode ? 'https://www.youtube-nocookie.com' : 'https://www.youtube.com';
+    const out: Record<number, unknown> = {};
+    for (const product of products) {
+      let videos = (galleries.get(product.id) ?? []).filter((v) => v.in_library);
+      if (settings.max_videos > 0) videos = videos.slice(0, settings.max_videos);
+      const items = videos.map((v, position) => ({
+        id: v.id,
+        title: v.title,
+        description: v.description,
+        thumbnail_url: v.thumbnail_url,
+        embed_url: `${host}/embed/${v.id}?rel=0${settings.show_controls ? '' : '&controls=0'}`,
+        watch_url: `https://www.youtube.com/watch?v=${v.id}`,
+        duration: v.duration,
+        duration_seconds: v.duration_seconds,
+        upload_date: v.published_at,
+        position,
+      }));
+      out[product.id] = {
+        position: settings.video_position,
+        privacy_mode: settings.privacy_mode,
+        show_controls: settings.show_controls,
+        show_duration: settings.show_duration,
+        autoplay_first: settings.autoplay_first,
+        videos: items,
+        json_ld: items.map((v) => ({
+          '@context': 'https://schema.org',
+          '@type': 'VideoObject',
+          name: v.title,
+          description: v.description || v.title,
+          thumbnailUrl: [v.thumbnail_url],
+          uploadDate: v.upload_date,
+          duration: v.duration,
+          embedUrl: v.embed_url,
+          contentUrl: v.watch_url,
+        })),
+      };
+    }
+    return out;
+  }
+}

@@ -1,0 +1,24 @@
+import { defineExtension } from '../define-extension.js';
+import * as initial from './migrations/2026-11-22T07-00-videos.js';
+import { registerLicenseRoutes } from './license.routes.js';
+import { scheduleVideosJobs, videosJobs } from './videos.jobs.js';
+import { registerVideosRoutes } from './videos.routes.js';
+import { videosServices } from './videos.services.js';
+
+/** Product videos: channel connection, library sync, product galleries, settings and the add-on license. */
+export const videosExtension = defineExtension({
+  name: 'videos',
+  migrations: { '2026-11-22T07-00-videos': initial },
+  namespaces: [{ namespace: 'videos/v1' }, { namespace: 'videos-pro/v1' }],
+  capabilities: { manage_videos: ['administrator'] },
+  routes(app, ctx) {
+    registerVideosRoutes(app, ctx);
+    registerLicenseRoutes(app, ctx);
+  },
+  subscribers(ctx) {
+    const s = videosServices(ctx);
+    ctx.shop.registerProductExtension('videos', (products) => s.storefront.productExtensions(products));
+  },
+  jobs: videosJobs,
+  setup: scheduleVideosJobs,
+});

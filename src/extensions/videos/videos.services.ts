@@ -1,0 +1,52 @@
+import type { ExtensionContext } from '../define-extension.js';
+import { AssignmentsService } from './assignments.service.js';
+import { ConnectionService } from './connection.service.js';
+import { LibraryQueryService } from './library-query.service.js';
+import { LibrarySyncService } from './library-sync.service.js';
+import { VideosLicenseService } from './license.service.js';
+import { SettingsAdminService } from './settings-admin.service.js';
+import { SettingsService } from './settings.service.js';
+import { StorefrontService } from './storefront.service.js';
+import { VideosLog } from './videos-log.js';
+
+/** Every service of the videos extension, wired once per app. */
+export interface VideosServices {
+  settings: SettingsService;
+  admin: SettingsAdminService;
+  connection: ConnectionService;
+  sync: LibrarySyncService;
+  library: LibraryQueryService;
+  assignments: AssignmentsService;
+  storefront: StorefrontService;
+  license: VideosLicenseService;
+  log: VideosLog;
+}
+
+const built = new WeakMap<ExtensionContext, VideosServices>();
+
+/** The services of the app owning `ctx` (built on first use; routes, jobs, CLI and subscribers share them). */
+export function videosServices(ctx: ExtensionContext): VideosServices {
+  let services = built.get(ctx);
+  if (services) return services;
+  const settings = new SettingsService(ctx);
+  const log = new VideosLog(
+    ctx.config.dataDir,
+    ctx.clock,
+    async () => (await settings.load()).settings.debug_enableMode,
+  );
+  const connection = new ConnectionService(ctx, settings, log);
+  const assignments = new AssignmentsService(ctx);
+  services = {
+    settings,
+    log,
+    connection,
+    assignments,
+    admin: new SettingsAdminService(ctx, settings, connection, log),
+    sync: new LibrarySyncService(ctx, settings, connection, log),
+    library: new LibraryQueryService(ctx),
+    storefront: new StorefrontService(settings, assignments),
+    license: new VideosLicenseService(ctx, settings, log),
+  };
+  built.set(ctx, services);
+  return services;
+}
