@@ -1,5 +1,6 @@
 import type { Extension } from './define-extension.js';
 import { loyaltyExtension } from './loyalty/loyalty.extension.js';
+import { videosExtension } from './videos/videos.extension.js';
 
 /** Every extension this build ships, in registration order. */
-export const allExtensions: Extension[] = [loyaltyExtension];
+export const allExtensions: Extension[] = [loyaltyExtension, videosExtension];
