@@ -46,7 +46,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // PHP-style lists in query strings (`include[]=1&include[]=2`, `include[0]=1`) arrive as arrays, as in WordPress.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      querystringParser: formToObject,
+    },
     rewriteUrl: (req) => rewriteRequest(req),
     ajv: {
       customOptions: {
@@ -234,7 +239,7 @@ function rewriteRequest(req: {
 function formToObject(body: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
-    const arrayKey = key.endsWith('[]') ? key.slice(0, -2) : null;
+    const arrayKey = /^(.+)\[\d*\]$/.exec(key)?.[1] ?? null;
     if (!arrayKey) out[key] = value;
     else if (Array.isArray(out[arrayKey])) (out[arrayKey] as string[]).push(value);
     else out[arrayKey] = [value];

@@ -1,6 +1,9 @@
 import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
+import { registerCategoryRoutes } from './categories.routes.js';
+import { registerProductRoutes } from './products.routes.js';
+import { registerStoreProductRoutes } from './store-products.routes.js';
 
 /** The catalog: products, variations, categories (tables, `wc/v3` + Store API routes, ShopApi functions). */
 export function catalogPart(ctx: ShopContext): ShopPart {
@@ -9,5 +12,11 @@ export function catalogPart(ctx: ShopContext): ShopPart {
     name: 'catalog',
     migrations: { '2026-11-22T07-00-catalog': catalogMigration },
     api: catalogApi(ctx, productExtensions),
+    routes(app) {
+      // Categories first: `/products/categories` must not be read as `/products/:id`.
+      registerCategoryRoutes(app, ctx);
+      registerProductRoutes(app, ctx);
+      registerStoreProductRoutes(app, ctx, productExtensions);
+    },
   };
 }

@@ -121,10 +121,10 @@ export async function findProductCategoryLinks(
   return byProduct;
 }
 
-/** One page of top-level products (never variations) matching `query`, plus the total count. */
+/** One page of top-level products (never variations) matching `query` (`skus`: any of these exact SKUs), plus the total count. */
 export async function searchProductRows(
   db: DbOrTrx,
-  query: ProductQuery & { categoryIds?: number[] },
+  query: ProductQuery & { skus?: string[] },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const where = (eb: Where) => eb.and(productFilters(db, eb, query));
   const countRow = await db
@@ -377,7 +377,7 @@ export async function countCatalog(
   return { products: Number(products.n), categories: Number(categories.n) };
 }
 
-function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery) {
+function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery & { skus?: string[] }) {
   const filters: Expression<SqlBool>[] = [eb('parent_id', '=', 0)];
   if (q.search)
     for (const word of q.search.trim().split(/\s+/).filter(Boolean))
@@ -394,6 +394,16 @@ function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery) {
     if (q.skuPrefix) filters.push(skuPrefix(db, eb, sku));
     else filters.push(eb(sql`lower(sku)`, '=', sku));
   }
+  if (q.skus)
+    filters.push(
+      q.skus.length > 0
+        ? eb(
+            sql`lower(sku)`,
+            'in',
+            q.skus.map((v) => v.trim().toLowerCase()),
+          )
+        : eb.lit(false),
+    );
   if (q.include) filters.push(q.include.length > 0 ? eb('id', 'in', q.include) : eb.lit(false));
   if (q.exclude && q.exclude.length > 0) filters.push(eb('id', 'not in', q.exclude));
   const statuses = toList(q.status);

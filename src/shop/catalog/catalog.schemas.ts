@@ -1,0 +1,320 @@
+import { Type } from '@sinclair/typebox';
+import { paginationQuery } from '../../platform/http/collection.js';
+
+const Str = Type.String();
+const Int = Type.Integer();
+const StringOrNull = Type.Union([Type.String(), Type.Null()]);
+const Price = Type.String({ description: 'Decimal string (e.g. "19.99"); "" clears it.' });
+const StockStatusSchema = Type.Union([
+  Type.Literal('instock'),
+  Type.Literal('outofstock'),
+  Type.Literal('onbackorder'),
+]);
+const StatusSchema = Type.Union([
+  Type.Literal('publish'),
+  Type.Literal('draft'),
+  Type.Literal('private'),
+  Type.Literal('pending'),
+]);
+const TypeSchema = Type.Union([
+  Type.Literal('simple'),
+  Type.Literal('variable'),
+  Type.Literal('grouped'),
+  Type.Literal('external'),
+]);
+const Backorders = Type.Union([Type.Literal('no'), Type.Literal('notify'), Type.Literal('yes')]);
+const ImageIn = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 0 })),
+  src: Type.String({ minLength: 1, maxLength: 2000 }),
+  alt: Type.Optional(Str),
+  name: Type.Optional(Str),
+});
+const ImageOut = Type.Object({ id: Int, src: Str, name: Str, alt: Str });
+const CategoryRef = Type.Object({ id: Int, name: Str, slug: Str });
+/** An id list as WordPress takes it: `include[]=1&include[]=2` or `include=1,2`. */
+const IdList = Type.Array(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' }));
+
+/** Writable product fields (`wc/v3/products`). */
+export const ProductWriteBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 400 })),
+  slug: Type.Optional(Type.String({ maxLength: 180 })),
+  sku: Type.Optional(Type.String({ maxLength: 100 })),
+  type: Type.Optional(TypeSchema),
+  status: Type.Optional(StatusSchema),
+  description: Type.Optional(Str),
+  short_description: Type.Optional(Str),
+  regular_price: Type.Optional(Price),
+  sale_price: Type.Optional(Price),
+  manage_stock: Type.Optional(Type.Boolean()),
+  stock_quantity: Type.Optional(
+    Type.Union([Type.Integer({ minimum: -1000000, maximum: 1000000000 }), Type.Null()]),
+  ),
+  stock_status: Type.Optional(StockStatusSchema),
+  backorders: Type.Optional(Backorders),
+  categories: Type.Optional(Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }))),
+  images: Type.Optional(Type.Array(ImageIn, { maxItems: 50 })),
+  attributes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Optional(Int),
+        name: Type.String({ maxLength: 200 }),
+        position: Type.Optional(Int),
+        visible: Type.Optional(Type.Boolean()),
+        variation: Type.Optional(Type.Boolean()),
+        options: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 }),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
+  grouped_products: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+  external_url: Type.Optional(Type.String({ maxLength: 2000 })),
+  button_text: Type.Optional(Type.String({ maxLength: 200 })),
+  menu_order: Type.Optional(Int),
+});
+
+/** A product as `wc/v3` shows it (money as decimal strings). */
+export const ProductResponse = Type.Object({
+  id: Int,
+  name: Str,
+  slug: Str,
+  permalink: Str,
+  date_created: Str,
+  date_created_gmt: Str,
+  date_modified: Str,
+  date_modified_gmt: Str,
+  type: Str,
+  status: Str,
+  featured: Type.Boolean(),
+  catalog_visibility: Str,
+  description: Str,
+  short_description: Str,
+  sku: Str,
+  price: Str,
+  regular_price: Str,
+  sale_price: Str,
+  price_html: Str,
+  on_sale: Type.Boolean(),
+  purchasable: Type.Boolean(),
+  total_sales: Int,
+  external_url: Str,
+  button_text: Str,
+  manage_stock: Type.Boolean(),
+  stock_quantity: Type.Union([Int, Type.Null()]),
+  stock_status: Str,
+  backorders: Str,
+  backorders_allowed: Type.Boolean(),
+  average_rating: Str,
+  rating_count: Int,
+  parent_id: Int,
+  categories: Type.Array(CategoryRef),
+  tags: Type.Array(CategoryRef),
+  images: Type.Array(ImageOut),
+  attributes: Type.Array(
+    Type.Object({
+      id: Int,
+      name: Str,
+      position: Int,
+      visible: Type.Boolean(),
+      variation: Type.Boolean(),
+      options: Type.Array(Str),
+    }),
+  ),
+  variations: Type.Array(Int),
+  grouped_products: Type.Array(Int),
+  menu_order: Int,
+  meta_data: Type.Array(Type.Object({ id: Int, key: Str, value: Type.Unknown() })),
+});
+
+/** Query of `GET /wc/v3/products`. */
+export const ProductListQuery = Type.Object({
+  ...paginationQuery(10),
+  search: Type.Optional(Str),
+  sku: Type.Optional(Type.String({ description: 'Exact SKU, or a comma-separated list of SKUs.' })),
+  include: Type.Optional(IdList),
+  exclude: Type.Optional(IdList),
+  category: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
+  on_sale: Type.Optional(Type.Boolean()),
+  status: Type.Optional(Type.Union([StatusSchema, Type.Literal('any')])),
+  type: Type.Optional(TypeSchema),
+  stock_status: Type.Optional(StockStatusSchema),
+  orderby: Type.Optional(
+    Type.Union(
+      ['date', 'id', 'include', 'title', 'price', 'popularity', 'rating', 'menu_order'].map((v) =>
+        Type.Literal(v),
+      ),
+    ),
+  ),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** Writable variation fields (`wc/v3/products/{id}/variations`). */
+export const VariationWriteBody = Type.Object({
+  sku: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(StatusSchema),
+  description: Type.Optional(Str),
+  regular_price: Type.Optional(Price),
+  sale_price: Type.Optional(Price),
+  manage_stock: Type.Optional(Type.Boolean()),
+  stock_quantity: Type.Optional(
+    Type.Union([Type.Integer({ minimum: -1000000, maximum: 1000000000 }), Type.Null()]),
+  ),
+  stock_status: Type.Optional(StockStatusSchema),
+  backorders: Type.Optional(Backorders),
+  attributes: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Optional(Int), name: Type.String({ minLength: 1 }), option: Str }), {
+      maxItems: 50,
+    }),
+  ),
+  image: Type.Optional(Type.Union([ImageIn, Type.Null()])),
+  menu_order: Type.Optional(Int),
+});
+
+/** A variation as `wc/v3` shows it. */
+export const VariationResponse = Type.Object({
+  id: Int,
+  parent_id: Int,
+  date_created: Str,
+  date_created_gmt: Str,
+  date_modified: Str,
+  date_modified_gmt: Str,
+  description: Str,
+  permalink: Str,
+  sku: Str,
+  price: Str,
+  regular_price: Str,
+  sale_price: Str,
+  on_sale: Type.Boolean(),
+  status: Str,
+  purchasable: Type.Boolean(),
+  manage_stock: Type.Boolean(),
+  stock_quantity: Type.Union([Int, Type.Null()]),
+  stock_status: Str,
+  backorders: Str,
+  image: Type.Union([ImageOut, Type.Null()]),
+  attributes: Type.Array(Type.Object({ id: Int, name: Str, option: Str })),
+  menu_order: Int,
+  meta_data: Type.Array(Type.Object({ id: Int, key: Str, value: Type.Unknown() })),
+});
+
+/** Writable category fields (`wc/v3/products/categories`). */
+export const CategoryWriteBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  slug: Type.Optional(Type.String({ maxLength: 180 })),
+  parent: Type.Optional(Type.Integer({ minimum: 0 })),
+  description: Type.Optional(Str),
+  menu_order: Type.Optional(Int),
+});
+
+/** A category as `wc/v3` shows it. */
+export const CategoryResponse = Type.Object({
+  id: Int,
+  name: Str,
+  slug: Str,
+  parent: Int,
+  description: Str,
+  display: Str,
+  image: Type.Null(),
+  menu_order: Int,
+  count: Int,
+});
+
+/** `{id}` path parameter. */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** `{product_id}/variations/{id}` path parameters. */
+export const VariationParams = Type.Object({
+  product_id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1 }),
+});
+/** `?force=true` of DELETE routes. */
+export const ForceQuery = Type.Object({ force: Type.Optional(Type.Boolean()) });
+
+/** Store API money fields shared by every price object. */
+export const StoreCurrencyFields = {
+  currency_code: Str,
+  currency_symbol: Str,
+  currency_minor_unit: Int,
+  currency_decimal_separator: Str,
+  currency_thousand_separator: Str,
+  currency_prefix: Str,
+  currency_suffix: Str,
+};
+
+/** A product as the Store API shows it (money as minor-unit strings). */
+export const StoreProductResponse = Type.Object({
+  id: Int,
+  name: Str,
+  slug: Str,
+  parent: Int,
+  type: Str,
+  variation: Str,
+  permalink: Str,
+  sku: Str,
+  short_description: Str,
+  description: Str,
+  on_sale: Type.Boolean(),
+  prices: Type.Object({
+    price: Str,
+    regular_price: Str,
+    sale_price: Str,
+    price_range: Type.Union([Type.Object({ min_amount: Str, max_amount: Str }), Type.Null()]),
+    ...StoreCurrencyFields,
+  }),
+  price_html: Str,
+  average_rating: Str,
+  review_count: Int,
+  images: Type.Array(
+    Type.Object({ id: Int, src: Str, thumbnail: Str, srcset: Str, sizes: Str, name: Str, alt: Str }),
+  ),
+  categories: Type.Array(Type.Object({ id: Int, name: Str, slug: Str, link: Str })),
+  tags: Type.Array(Type.Object({ id: Int, name: Str, slug: Str, link: Str })),
+  attributes: Type.Array(
+    Type.Object({
+      id: Int,
+      name: Str,
+      taxonomy: StringOrNull,
+      has_variations: Type.Boolean(),
+      terms: Type.Array(Type.Object({ id: Int, name: Str, slug: Str, default: Type.Boolean() })),
+    }),
+  ),
+  variations: Type.Array(
+    Type.Object({ id: Int, attributes: Type.Array(Type.Object({ name: Str, value: Str })) }),
+  ),
+  grouped_products: Type.Array(Int),
+  has_options: Type.Boolean(),
+  is_purchasable: Type.Boolean(),
+  is_in_stock: Type.Boolean(),
+  is_on_backorder: Type.Boolean(),
+  low_stock_remaining: Type.Union([Int, Type.Null()]),
+  sold_individually: Type.Boolean(),
+  add_to_cart: Type.Object({
+    text: Str,
+    description: Str,
+    url: Str,
+    minimum: Int,
+    maximum: Int,
+    multiple_of: Int,
+  }),
+  extensions: Type.Record(Type.String(), Type.Unknown()),
+});
+
+/** Query of `GET /wc/store/v1/products`. */
+export const StoreProductListQuery = Type.Object({
+  ...paginationQuery(10),
+  search: Type.Optional(Str),
+  sku: Type.Optional(Str),
+  include: Type.Optional(IdList),
+  exclude: Type.Optional(IdList),
+  category: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
+  on_sale: Type.Optional(Type.Boolean()),
+  type: Type.Optional(TypeSchema),
+  stock_status: Type.Optional(Type.Array(StockStatusSchema)),
+  orderby: Type.Optional(
+    Type.Union(
+      ['date', 'id', 'include', 'title', 'price', 'popularity', 'rating', 'menu_order'].map((v) =>
+        Type.Literal(v),
+      ),
+    ),
+  ),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});

@@ -1,0 +1,63 @@
+import type { Static } from '@sinclair/typebox';
+import { type FieldErrors, ValidationError } from '../../platform/http/errors.js';
+import type { ProductWriteBody, VariationWriteBody } from './catalog.schemas.js';
+import { parseMoney } from './money.js';
+import type { ProductInput, VariationInput } from './products.service.js';
+
+/** A `wc/v3` product body → service input: decimal prices to minor units (400 naming the field when not a price). */
+export function productInputFromBody(body: Static<typeof ProductWriteBody>, minorUnit: number): ProductInput {
+  const errors: FieldErrors = {};
+  const { categories, regular_price, sale_price, ...rest } = body;
+  const input: ProductInput = {
+    ...rest,
+    ...prices({ regular_price, sale_price }, minorUnit, errors),
+    ...(categories !== undefined ? { category_ids: categories.map((c) => c.id) } : {}),
+  };
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return input;
+}
+
+/** A `wc/v3` variation body → service input. */
+export function variationInputFromBody(
+  body: Static<typeof VariationWriteBody>,
+  minorUnit: number,
+): VariationInput {
+  const errors: FieldErrors = {};
+  const { regular_price, sale_price, ...rest } = body;
+  const input: VariationInput = { ...rest, ...prices({ regular_price, sale_price }, minorUnit, errors) };
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return input;
+}
+
+/** Splits a WordPress id list (`['1,2', '3']`) into numbers. */
+export function idList(values: readonly string[] | string | undefined): number[] | undefined {
+  if (values === undefined) return undefined;
+  return (Array.isArray(values) ? values : [values])
+    .flatMap((v) => v.split(','))
+    .map((v) => Number(v.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+function prices(
+  body: { regular_price?: string; sale_price?: string },
+  minorUnit: number,
+  errors: FieldErrors,
+): { regular_price?: number | null; sale_price?: number | null } {
+  const out: { regular_price?: number | null; sale_price?: number | null } = {};
+  for (const field of ['regular_price', 'sale_price'] as const) {
+    const raw = body[field];
+    if (raw === undefined) continue;
+    if (raw.trim() === '') {
+      out[field] = null;
+      continue;
+    }
+    const minor = parseMoney(raw, minorUnit);
+    if (minor !== null) out[field] = minor;
+    else if (/^\s*-/.test(raw)) errors[field] = { min: 'The price may not be negative.' };
+    else
+      errors[field] = {
+        numeric: `The price must be a decimal number with at most ${minorUnit} decimals (e.g. "19.99").`,
+      };
+  }
+  return out;
+}

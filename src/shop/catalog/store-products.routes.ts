@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
+import { NotFoundError } from '../../platform/http/errors.js';
+import type { RestApp } from '../../platform/http/server.js';
+import type { ProductQuery } from '../shop-api.js';
+import type { ShopContext } from '../shop-part.js';
+import type { ProductExtensionRegistry } from './catalog.api.js';
+import { IdParams, StoreProductListQuery, StoreProductResponse } from './catalog.schemas.js';
+import { assembleProducts, type CatalogProduct, loadProducts } from './product-records.js';
+import { idList } from './product-input.js';
+import { storeProductView } from './product-views.js';
+import { expandCategoryIds, searchProductRows } from './products.repository.js';
+
+const AUTH = { access: 'public', nonce: 'never' } as const;
+const TAGS = ['shop: store api'];
+
+/** `wc/store/v1/products[/id]`: public reads of published products, with extension data. */
+export function registerStoreProductRoutes(
+  app: RestApp,
+  ctx: ShopContext,
+  extensions: ProductExtensionRegistry,
+): void {
+  const views = async (products: CatalogProduct[]) => {
+    const byNamespace = await Promise.all(
+      [...extensions].map(async ([namespace, provider]) => [namespace, await provider(products)] as const),
+    );
+    return products.map((product) => {
+      const data: Record<string, unknown> = {};
+      for (const [namespace, values] of byNamespace)
+        if (values[product.id] !== undefined) data[namespace] = values[product.id];
+      return storeProductView(product, ctx.shop.currency, {
+        publicUrl: ctx.config.publicUrl,
+        extensions: data,
+      });
+    });
+  };
+
+  for (const prefix of ['/wc/store/v1', '/wc/store']) {
+    app.get(
+      `${prefix}/products`,
+      {
+        config: { auth: AUTH },
+        schema: {
+          tags: TAGS,
+          summary: 'List published products (Store API).',
+          querystring: StoreProductListQuery,
+          response: { 200: Type.Array(StoreProductResponse) },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const { page = 1, per_page: perPage = 10 } = q;
+        const categoryIds = idList(q.category);
+        const query: ProductQuery = {
+          search: q.search,
+          sku: q.sku,
+          include: idList(q.include),
+          exclude: idList(q.exclude),
+          status: 'publish',
+          type: q.type,
+          categoryIds: categoryIds ? await expandCategoryIds(ctx.db, categoryIds) : undefined,
+          onSale: q.on_sale,
+          stockStatus: q.stock_status?.length === 1 ? q.stock_status[0] : undefined,
+          orderBy: (q.orderby ?? 'date') as ProductQuery['orderBy'],
+          order: q.order ?? 'desc',
+          ...pageWindow(page, perPage),
+        };
+        const { rows, total } = await searchProductRows(ctx.db, query);
+        setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+        return views(await assembleProducts(ctx.db, rows, ctx.config.publicUrl));
+      },
+    );
+
+    app.get(
+      `${prefix}/products/:id`,
+      {
+        config: { auth: AUTH },
+        schema: {
+          tags: TAGS,
+          summary: 'Read one published product (Store API).',
+          params: IdParams,
+          response: { 200: StoreProductResponse },
+        },
+      },
+      async (request) => {
+        const [product] = await loadProducts(ctx.db, [request.params.id], ctx.config.publicUrl);
+        if (!product || product.status !== 'publish')
+          throw new NotFoundError('woocommerce_rest_product_invalid_id', 'Invalid product ID.');
+        const [view] = await views([product]);
+        return view!;
+      },
+    );
+  }
+}
