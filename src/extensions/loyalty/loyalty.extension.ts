@@ -1,6 +1,12 @@
 import { defineExtension } from '../define-extension.js';
+import { cartExtensionView } from './loyalty-customer.service.js';
 import { loyaltyAdminRoutes } from './loyalty-admin.routes.js';
+import { loyaltyCustomerRoutes } from './loyalty-customer.routes.js';
+import { loyaltyCli } from './loyalty.cli.js';
+import { loyaltyJobs, scheduleLoyaltyJobs } from './loyalty.jobs.js';
+import { loyaltySubscribers } from './loyalty.subscribers.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
+import { referralCapture } from './referral.pages.js';
 
 /** The loyalty points extension (`loyalty/v1`): ledger, adjustments, earning, redemption, tiers, referrals. */
 export const loyaltyExtension = defineExtension({
@@ -10,5 +16,16 @@ export const loyaltyExtension = defineExtension({
   capabilities: { manage_loyalty: ['administrator'] },
   routes(app, ctx) {
     loyaltyAdminRoutes(app, ctx);
+    loyaltyCustomerRoutes(app, ctx);
   },
+  pages(app, ctx) {
+    referralCapture(app, ctx);
+  },
+  subscribers(ctx) {
+    loyaltySubscribers(ctx);
+    ctx.shop.registerCartExtension('loyalty', (cart) => cartExtensionView(ctx, cart));
+  },
+  jobs: loyaltyJobs,
+  setup: scheduleLoyaltyJobs,
+  cli: loyaltyCli,
 });

@@ -1,0 +1,70 @@
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/sql-helpers.js';
+import type { UserRow } from '../../platform/auth/users.repository.js';
+import type { AccountsTable, LedgerCountsTable, NewLedgerRow } from './points-ledger.repository.js';
+
+/** Number of ledger rows (bench seeding only: a full count). */
+export async function countLedgerRows(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Users whose username starts with `prefix`, by id. */
+export async function findUsersByUsernamePrefix(
+  db: DbOrTrx,
+  prefix: string,
+): Promise<Array<{ id: number; username: string }>> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'like', `${escapeLike(prefix)}%`)
+    .orderBy('id')
+    .execute();
+}
+
+/** Inserts users in multi-row batches inside one transaction. */
+export async function bulkInsertUsers(db: DbOrTrx, rows: Array<Omit<UserRow, 'id'>>): Promise<void> {
+  await inBatches(db, rows, 500, (trx, chunk) => trx.insertInto('users').values(chunk).execute());
+}
+
+/** Inserts ledger rows in multi-row batches inside one transaction (counters and balances are the caller's). */
+export async function bulkInsertEntries(db: DbOrTrx, rows: NewLedgerRow[]): Promise<void> {
+  await inBatches(db, rows, 1000, (trx, chunk) => trx.insertInto('loyalty_ledger').values(chunk).execute());
+}
+
+/** Adds counter rows (upsert, summing). */
+export async function bulkInsertCounts(db: DbOrTrx, rows: LedgerCountsTable[]): Promise<void> {
+  await inBatches(db, rows, 1000, (trx, chunk) =>
+    trx
+      .insertInto('loyalty_ledger_counts')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'day', 'transaction_type', 'reference_type'])
+          .doUpdateSet((eb) => ({ n: eb('loyalty_ledger_counts.n', '+', eb.ref('excluded.n')) })),
+      )
+      .execute(),
+  );
+}
+
+/** Inserts account rows (new customers only). */
+export async function bulkInsertAccounts(db: DbOrTrx, rows: AccountsTable[]): Promise<void> {
+  await inBatches(db, rows, 1000, (trx, chunk) => trx.insertInto('loyalty_accounts').values(chunk).execute());
+}
+
+async function inBatches<T>(
+  db: DbOrTrx,
+  rows: T[],
+  size: number,
+  write: (trx: DbOrTrx, chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const run = async (trx: DbOrTrx) => {
+    for (let i = 0; i < rows.length; i += size) await write(trx, rows.slice(i, i + size));
+  };
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
+}

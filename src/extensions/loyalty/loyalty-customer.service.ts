@@ -1,0 +1,104 @@
+import type { ExtensionContext } from '../../extensions/define-extension.js';
+import type { ShopCart } from '../../shop/shop-api.js';
+import { entryView, type LedgerEntryView } from './ledger-view.js';
+import { findAccount } from './loyalty-accounts.repository.js';
+import { eligibleOrderSubtotal, pointsForAmount } from './loyalty-earning.service.js';
+import { ensureReferralCode, referralLink } from './loyalty-referrals.service.js';
+import { getSettings } from './loyalty-settings.service.js';
+import { tierMultiplier, tierPoints } from './loyalty-tiers.service.js';
+import { pointsToMinor, wholePoints } from './points.js';
+import { countEntries, listEntries } from './points-ledger.repository.js';
+import {
+  fittingRedemption,
+  redemptionCap,
+  spendablePoints,
+  subtotalAfterCoupons,
+} from './redemption.service.js';
+import { tierStanding } from './tiers.js';
+
+/** `GET /loyalty/v1/me`: balance and its value, tier progress, referral link, one page of history. */
+export async function customerView(
+  ctx: ExtensionContext,
+  userId: number,
+  window: { offset: number; limit: number },
+) {
+  const settings = await getSettings(ctx.options);
+  const minorUnit = ctx.shop.currency.minorUnit;
+  const [account, rows, total] = await Promise.all([
+    findAccount(ctx.db, userId),
+    listEntries(ctx.db, { userId }, window),
+    countEntries(ctx.db, { userId }),
+  ]);
+  const balance = wholePoints(account?.balance ?? 0);
+  let tier = null;
+  if (settings.tiers_enabled) {
+    const points = await tierPoints(ctx.db, ctx.clock, userId);
+    const standing = tierStanding(points, settings.tiers_config);
+    const current = settings.tiers_config.find((t) => t.name === account?.tier) ?? standing.tier;
+    tier = current && {
+      name: current.name,
+      multiplier: current.multiplier,
+      tier_points: points,
+      next: standing.next && {
+        name: standing.next.name,
+        threshold: standing.next.threshold,
+        points_needed: standing.pointsNeeded,
+      },
+    };
+  }
+  const code = settings.referrals_enabled ? await ensureReferralCode(ctx.db, ctx.clock, userId) : null;
+  return {
+    view: {
+      user_id: userId,
+      balance,
+      balance_value:
+        pointsToMinor(Math.max(0, balance), settings.redemption_pointsValue, minorUnit) / 10 ** minorUnit,
+      currency: ctx.shop.currency.code,
+      tier,
+      referral: code ? { code, link: referralLink(ctx.config.publicUrl, code) } : null,
+      history: rows.map(entryView) as LedgerEntryView[],
+    },
+    total,
+  };
+}
+
+/** `extensions.loyalty` of a Store API cart: points to earn, the redemption and its bounds, the notices. */
+export async function cartExtensionView(ctx: ExtensionContext, cart: ShopCart) {
+  const settings = await getSettings(ctx.options);
+  const minorUnit = ctx.shop.currency.minorUnit;
+  const userId = cart.user_id;
+  const multiplier = userId === null ? 1 : await tierMultiplier(ctx.db, settings, userId);
+  const eligible = eligibleOrderSubtotal({
+    items_subtotal: cart.totals.total_items,
+    discount_total: cart.totals.total_discount,
+    fee_lines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
+  });
+  const earn = pointsForAmount(eligible, settings, minorUnit, multiplier);
+  const balance = await spendablePoints(ctx.db, userId);
+  const cap = redemptionCap(subtotalAfterCoupons(cart), settings, minorUnit);
+  const redemption = await fittingRedemption(ctx, ctx.db, settings, {
+    cartSessionId: cart.session_id,
+    userId,
+    subtotalMinor: subtotalAfterCoupons(cart),
+  });
+  const max = Math.min(balance, cap);
+  return {
+    points_to_earn: earn,
+    balance: userId === null ? null : balance,
+    point_value: settings.redemption_pointsValue,
+    redemption: redemption && {
+      points: redemption.points,
+      discount_value: redemption.discount / 10 ** minorUnit,
+      mode: settings.redemption_mode,
+    },
+    redeem_min_points: settings.redemption_minPoints,
+    redeem_max_points: max,
+    can_redeem: userId !== null && max >= settings.redemption_minPoints && max > 0,
+    notice:
+      userId !== null
+        ? `Complete this order to earn ${earn} points!`
+        : settings.display_guestNoticeEnabled
+          ? `Create an account to earn ${earn} points on this order!`
+          : null,
+  };
+}

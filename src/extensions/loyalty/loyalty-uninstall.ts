@@ -1,0 +1,18 @@
+import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { getSettings, SETTINGS_OPTION } from './loyalty-settings.service.js';
+import { dropLoyaltyData } from './loyalty-uninstall.repository.js';
+import { LOYALTY_JOBS } from './loyalty.jobs.js';
+
+/**
+ * Uninstalls the extension's state: its scheduled jobs always; with `advanced_deleteAllOnUninstall` also
+ * every table, its migration records, its settings and granted `manage_loyalty` capabilities.
+ * Returns whether the data was deleted.
+ */
+export async function uninstallLoyalty(ctx: ExtensionContext): Promise<boolean> {
+  const settings = await getSettings(ctx.options);
+  for (const hook of LOYALTY_JOBS) await ctx.jobs.cancel(hook);
+  if (!settings.advanced_deleteAllOnUninstall) return false;
+  await dropLoyaltyData(ctx.db);
+  await ctx.options.delete(SETTINGS_OPTION);
+  return true;
+}
