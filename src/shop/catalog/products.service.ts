@@ -300,7 +300,7 @@ export async function requireProductRow(db: DbOrTrx, id: number): Promise<Produc
 async function requireVariationRow(db: DbOrTrx, productId: number, id: number) {
   const parent = await requireProductRow(db, productId);
   const [row] = await findProductRows(db, [id]);
-  if (!row || row.type !== 'variation' || row.parent_id !== productId)
+  if (row?.type !== 'variation' || row.parent_id !== productId)
     throw new NotFoundError('woocommerce_rest_product_variation_invalid_id', 'Invalid ID.', { status: 404 });
   return { parent, row };
 }

@@ -84,7 +84,7 @@ export function registerStoreProductRoutes(
       },
       async (request) => {
         const [product] = await loadProducts(ctx.db, [request.params.id], ctx.config.publicUrl);
-        if (!product || product.status !== 'publish')
+        if (product?.status !== 'publish')
           throw new NotFoundError('woocommerce_rest_product_invalid_id', 'Invalid product ID.');
         const [view] = await views([product]);
         return view!;
