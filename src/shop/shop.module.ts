@@ -2,8 +2,10 @@ import type { PlatformContext } from '../platform/context.js';
 import type { AppModule } from '../platform/module.js';
 import { cartPart } from './cart/cart.part.js';
 import { catalogPart } from './catalog/catalog.part.js';
+import { checkoutPart } from './checkout/checkout.part.js';
 import { couponsPart } from './coupons/coupons.part.js';
 import { demoPart } from './demo/demo.part.js';
+import { ordersPart } from './orders/orders.part.js';
 import type { ShopApi } from './shop-api.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
 
@@ -13,7 +15,10 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   const api = {} as ShopApi;
   const ctx: ShopContext = { ...platform, shop: api };
   // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
-  const parts: ShopPart[] = [catalogPart(ctx), couponsPart(ctx), cartPart(ctx)];
+  const cart = cartPart(ctx);
+  const orders = ordersPart(ctx);
+  const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders });
+  const parts: ShopPart[] = [catalogPart(ctx), couponsPart(ctx), cart, orders, checkout];
   parts.push(demoPart(ctx, parts));
   Object.assign(api, ...parts.map((part) => part.api ?? {}));
   return { module: composeModule(parts), api };

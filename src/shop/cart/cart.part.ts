@@ -15,7 +15,9 @@ import { CartTokens, newGuestSessionId, userSessionId } from './cart-token.js';
 const GUEST_CART_RETENTION_DAYS = 7;
 
 /** The cart part of the shop: Store API carts, the cart-session resolver, guest-cart merge at login. */
-export function cartPart(ctx: ShopContext): ShopPart & { carts: CartService; sessions: CartSessions } {
+export function cartPart(
+  ctx: ShopContext,
+): ShopPart & { carts: CartService; sessions: CartSessions; extensions: CartExtensions } {
   const tokens = new CartTokens(ctx.config.secret);
   const sessions = new CartSessions(ctx, tokens);
   const carts = new CartService(ctx);
@@ -96,6 +98,7 @@ export function cartPart(ctx: ShopContext): ShopPart & { carts: CartService; ses
     migrations: { '2026-11-22T07-10-orders': ordersMigration },
     carts,
     sessions,
+    extensions,
     api,
     routes: (app) => registerCartRoutes(app, { ctx, carts, sessions, extensions }),
     subscribers() {

@@ -1,0 +1,19 @@
+import type { CartService } from '../cart/cart.service.js';
+import type { CartExtensions } from '../cart/cart-extensions.js';
+import type { CartSessions } from '../cart/cart-session.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { ShopContext, ShopPart } from '../shop-part.js';
+import { registerCheckoutRoutes } from './checkout.routes.js';
+import { CheckoutService } from './checkout.service.js';
+
+/** Checkout: `POST /wc/store/v1/checkout`. */
+export function checkoutPart(
+  ctx: ShopContext,
+  deps: { carts: CartService; sessions: CartSessions; extensions: CartExtensions; orders: OrdersService },
+): ShopPart {
+  const checkout = new CheckoutService(ctx, deps.carts, deps.orders);
+  return {
+    name: 'checkout',
+    routes: (app) => registerCheckoutRoutes(app, { ctx, checkout, ...deps }),
+  };
+}

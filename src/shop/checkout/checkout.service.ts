@@ -1,0 +1,95 @@
+import { toDbTime } from '../../platform/db/sql-helpers.js';
+import { RestError } from '../../platform/http/errors.js';
+import { findCartRow, saveCart } from '../cart/cart.repository.js';
+import { type CartSession, type CartService, mergedCartError } from '../cart/cart.service.js';
+import { PAYMENT_METHODS } from '../cart/cart-view.js';
+import { completeBilling } from '../orders/admin-orders.service.js';
+import type { BillingAddress, OrderRecord } from '../orders/order-records.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { ShopContext } from '../shop-part.js';
+
+/** What the shopper sends to check out. */
+export interface CheckoutInput {
+  billing: Partial<BillingAddress> & { email: string };
+  paymentMethod: string;
+  customerNote: string;
+  extensions: Record<string, unknown>;
+}
+
+/** Turns a cart into an order. */
+export class CheckoutService {
+  constructor(
+    private readonly ctx: ShopContext,
+    private readonly carts: CartService,
+    private readonly orders: OrdersService,
+  ) {}
+
+  /**
+   * In ONE transaction: re-prices the cart against the billing e-mail (refusing it while it has problems),
+   * stores the `pending` order and counts coupon uses, emits `order.created` (a throwing handler refuses the
+   * checkout and nothing is written), moves the order to processing (`cod`) or on-hold (`bacs`), which takes the
+   * stock and emits `order.status_changed`, then empties the cart and emits `cart.updated`.
+   */
+  async checkout(session: CartSession, input: CheckoutInput): Promise<OrderRecord> {
+    if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod))
+      throw new RestError(
+        'woocommerce_rest_checkout_payment_method_disabled',
+        `The payment method "${input.paymentMethod}" is not available; use one of ${PAYMENT_METHODS.join(', ')}.`,
+        400,
+      );
+    const billing = completeBilling(input.billing);
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const stored = await findCartRow(trx, session.sessionId, { lock: true, engine: this.ctx.engine });
+      if (stored?.mergedInto) throw mergedCartError();
+      if (!stored || stored.contents.items.length === 0)
+        throw new RestError('woocommerce_rest_cart_empty', 'Cannot create an order from an empty cart.', 400);
+      const computed = await this.carts.compute(session, stored, trx, { email: billing.email });
+      const problem = computed.errors[0];
+      if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
+      const { cart } = computed;
+      const pending = await this.orders.insertPending(trx, {
+        customerId: session.userId ?? 0,
+        billing,
+        paymentMethod: input.paymentMethod,
+        customerNote: input.customerNote,
+        lines: cart.items.map((i) => ({
+          product_id: i.product_id,
+          variation_id: i.variation_id,
+          name: i.name,
+          sku: i.sku,
+          quantity: i.quantity,
+          price: i.price,
+          subtotal: i.line_subtotal,
+          total: i.line_total,
+        })),
+        feeLines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
+        couponLines: cart.coupons,
+        itemsSubtotal: cart.totals.total_items,
+        discountTotal: cart.totals.total_discount,
+        feeTotal: cart.totals.total_fees,
+        total: cart.totals.total_price,
+        cartSessionId: session.sessionId,
+      });
+      await this.ctx.events.emit(
+        'order.created',
+        { order: pending, cart, extensions: input.extensions },
+        trx,
+      );
+      const order = await this.orders.transition(
+        trx,
+        pending.id,
+        input.paymentMethod === 'cod' ? 'processing' : 'on-hold',
+      );
+      const emptied = { items: [], coupons: [] };
+      const empty = await this.carts.compute(session, { ...stored, contents: emptied }, trx);
+      await saveCart(trx, {
+        sessionId: session.sessionId,
+        contents: emptied,
+        cart: empty.cart,
+        now: toDbTime(this.ctx.clock.now()),
+      });
+      await this.ctx.events.emit('cart.updated', { cart: empty.cart }, trx);
+      return order;
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import type { Static } from '@sinclair/typebox';
+import type { OrderRecord, RefundRecord } from './order-records.js';
+import type { OrderSchema, RefundSchema } from './orders.schemas.js';
+
+/** An order in WooCommerce REST v3 shape (decimal strings, UTC dates in both fields). */
+export function orderView(order: OrderRecord, money: (minor: number) => string): Static<typeof OrderSchema> {
+  const zero = money(0);
+  return {
+    id: order.id,
+    parent_id: 0,
+    number: String(order.id),
+    order_key: order.order_key,
+    created_via: order.cart_session_id ? 'store-api' : 'rest-api',
+    status: order.trashed ? 'trash' : order.status,
+    currency: order.currency,
+    date_created: order.date_created,
+    date_created_gmt: order.date_created,
+    date_modified: order.date_modified,
+    date_modified_gmt: order.date_modified,
+    date_paid: order.date_paid,
+    date_paid_gmt: order.date_paid,
+    date_completed: order.date_completed,
+    date_completed_gmt: order.date_completed,
+    discount_total: money(order.discount_total),
+    discount_tax: zero,
+    shipping_total: zero,
+    shipping_tax: zero,
+    cart_tax: zero,
+    total: money(order.total),
+    total_tax: money(order.total_tax),
+    prices_include_tax: false,
+    customer_id: order.customer_id,
+    customer_note: order.customer_note,
+    billing: order.billing,
+    payment_method: order.payment_method,
+    payment_method_title: order.payment_method_title,
+    transaction_id: '',
+    line_items: order.line_items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      product_id: item.product_id,
+      variation_id: item.variation_id,
+      quantity: item.quantity,
+      tax_class: '',
+      subtotal: money(item.subtotal),
+      subtotal_tax: zero,
+      total: money(item.total),
+      total_tax: zero,
+      taxes: [],
+      meta_data: [],
+      sku: item.sku,
+      price: Number(money(item.price)),
+    })),
+    tax_lines: [],
+    shipping_lines: [],
+    fee_lines: order.fee_lines.map((fee, i) => ({
+      id: i + 1,
+      name: fee.name,
+      tax_class: '',
+      tax_status: 'none',
+      total: money(fee.total),
+      total_tax: zero,
+      taxes: [],
+    })),
+    coupon_lines: order.coupon_lines.map((c, i) => ({
+      id: i + 1,
+      code: c.code,
+      discount: money(c.discount),
+      discount_tax: zero,
+    })),
+    refunds: order.refunds.map((r) => ({ id: r.id, reason: r.reason, total: money(-r.amount) })),
+    meta_data: order.meta_entries,
+    needs_payment: order.status === 'pending' || order.status === 'failed',
+    needs_processing: true,
+    is_editable: order.status === 'pending' || order.status === 'on-hold',
+  };
+}
+
+/** A refund in WooCommerce REST v3 shape (line amounts negative). */
+export function refundView(
+  order: OrderRecord,
+  refund: RefundRecord,
+  money: (minor: number) => string,
+): Static<typeof RefundSchema> {
+  return {
+    id: refund.id,
+    date_created: refund.date_created,
+    date_created_gmt: refund.date_created,
+    amount: money(refund.amount),
+    reason: refund.reason,
+    refunded_by: refund.refunded_by ?? 0,
+    refunded_payment: false,
+    meta_data: [],
+    line_items: refund.line_items.map((line) => {
+      const item = order.line_items.find((i) => i.id === line.id);
+      return {
+        id: line.id,
+        name: item?.name ?? '',
+        product_id: item?.product_id ?? 0,
+        variation_id: item?.variation_id ?? 0,
+        quantity: -line.quantity,
+        subtotal: money(-line.refund_total),
+        total: money(-line.refund_total),
+        refunded_item_id: line.id,
+      };
+    }),
+  };
+}

@@ -1,0 +1,257 @@
+import { type Generated, type Selectable, sql } from 'kysely';
+import type { DbOrTrx, Engine } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/sql-helpers.js';
+import type { OrderStatus } from '../shop-api.js';
+
+/** Row of `shop_orders` (money in minor units; billing as JSON; `trashed` 0/1). */
+export interface OrderTable {
+  id: Generated<number>;
+  status: OrderStatus;
+  currency: string;
+  customer_id: number;
+  billing: string;
+  /** Lower-case billing e-mail (filters, coupon usage). */
+  billing_email: string;
+  /** Lower-case `first last email` for `search`. */
+  search_text: string;
+  payment_method: string;
+  payment_method_title: string;
+  customer_note: string;
+  items_subtotal: number;
+  discount_total: number;
+  fee_total: number;
+  total: number;
+  total_tax: number;
+  refunded_total: number;
+  /** JSON `[{name, total}]`. */
+  fee_lines: string;
+  /** JSON `[{code, discount}]`. */
+  coupon_lines: string;
+  cart_session_id: string | null;
+  order_key: string;
+  stock_reduced: number;
+  coupons_counted: number;
+  trashed: number;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  completed_at: string | null;
+}
+
+/** Row of `shop_order_items`. */
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variation_id: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  price: number;
+  subtotal: number;
+  total: number;
+}
+
+/** Row of `shop_order_refunds` (`line_items` JSON). */
+export interface OrderRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  amount: number;
+  reason: string;
+  line_items: string;
+  refunded_by: number | null;
+  created_at: string;
+}
+
+/** Row of `shop_order_meta` (`meta_value` JSON). */
+export interface OrderMetaTable {
+  id: Generated<number>;
+  order_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+declare module '../../platform/db/database.js' {
+  interface Tables {
+    shop_orders: OrderTable;
+    shop_order_items: OrderItemTable;
+    shop_order_refunds: OrderRefundTable;
+    shop_order_meta: OrderMetaTable;
+  }
+}
+
+/** A stored order row. */
+export type OrderRow = Selectable<OrderTable>;
+/** A stored line item row. */
+export type OrderItemRow = Selectable<OrderItemTable>;
+/** A stored refund row. */
+export type RefundRow = Selectable<OrderRefundTable>;
+/** A stored meta row. */
+export type MetaRow = Selectable<OrderMetaTable>;
+
+/** Filters of the order list. */
+export interface OrderFilter {
+  statuses?: OrderStatus[];
+  trashed?: boolean;
+  customerId?: number;
+  billingEmail?: string;
+  search?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
+/** Inserts an order with its line items; returns the order id. */
+export async function insertOrder(
+  db: DbOrTrx,
+  order: Omit<OrderRow, 'id'>,
+  items: Array<Omit<OrderItemRow, 'id' | 'order_id'>>,
+): Promise<number> {
+  const { id } = await db.insertInto('shop_orders').values(order).returning('id').executeTakeFirstOrThrow();
+  if (items.length > 0)
+    await db
+      .insertInto('shop_order_items')
+      .values(items.map((item) => ({ ...item, order_id: id })))
+      .execute();
+  return id;
+}
+
+/** An order row; `lock` takes the row lock on PostgreSQL (SQLite serializes transactions). */
+export async function findOrderRow(
+  db: DbOrTrx,
+  id: number,
+  options: { lock?: boolean; engine?: Engine } = {},
+): Promise<OrderRow | null> {
+  let query = db.selectFrom('shop_orders').selectAll().where('id', '=', id);
+  if (options.lock && options.engine === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+/** Order rows by id (any order). */
+export async function findOrderRows(db: DbOrTrx, ids: readonly number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('shop_orders')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Line items, refunds and meta of the given orders (three queries whatever the count). */
+export async function findOrderChildren(
+  db: DbOrTrx,
+  ids: readonly number[],
+): Promise<{ items: OrderItemRow[]; refunds: RefundRow[]; meta: MetaRow[] }> {
+  if (ids.length === 0) return { items: [], refunds: [], meta: [] };
+  const list = [...ids];
+  const [items, refunds, meta] = await Promise.all([
+    db.selectFrom('shop_order_items').selectAll().where('order_id', 'in', list).orderBy('id').execute(),
+    db
+      .selectFrom('shop_order_refunds')
+      .selectAll()
+      .where('order_id', 'in', list)
+      .orderBy('id', 'desc')
+      .execute(),
+    db.selectFrom('shop_order_meta').selectAll().where('order_id', 'in', list).orderBy('id').execute(),
+  ]);
+  return { items, refunds, meta };
+}
+
+/** One page of order ids matching `filter` (newest first unless asked), and the total count. */
+export async function searchOrderIds(
+  db: DbOrTrx,
+  filter: OrderFilter & { orderBy?: 'date' | 'id'; order?: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<{ ids: number[]; total: number }> {
+  let base = db.selectFrom('shop_orders').where('trashed', '=', filter.trashed ? 1 : 0);
+  if (filter.statuses && filter.statuses.length > 0) base = base.where('status', 'in', filter.statuses);
+  if (filter.customerId !== undefined) base = base.where('customer_id', '=', filter.customerId);
+  if (filter.billingEmail) base = base.where('billing_email', '=', filter.billingEmail.trim().toLowerCase());
+  if (filter.createdAfter) base = base.where('created_at', '>', filter.createdAfter);
+  if (filter.createdBefore) base = base.where('created_at', '<', filter.createdBefore);
+  if (filter.search) {
+    const term = filter.search.trim();
+    const asId = /^#?\d+$/.test(term) ? Number(term.replace('#', '')) : null;
+    base = base.where((eb) =>
+      asId === null
+        ? containsInsensitive(sql.ref('search_text'), term)
+        : eb.or([eb('id', '=', asId), containsInsensitive(sql.ref('search_text'), term)]),
+    );
+  }
+  const order = filter.order ?? 'desc';
+  const [rows, count] = await Promise.all([
+    base
+      .select('id')
+      .orderBy(filter.orderBy === 'id' ? 'id' : 'created_at', order)
+      .orderBy('id', order)
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(count.n) };
+}
+
+/** Changes columns of an order. */
+export async function updateOrderRow(
+  db: DbOrTrx,
+  id: number,
+  patch: Partial<Omit<OrderRow, 'id'>>,
+): Promise<void> {
+  await db.updateTable('shop_orders').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Adds `amount` to the refunded total only while it stays within the order total (one conditional UPDATE, so
+ * concurrent refunds can never over-refund); false when it would exceed it.
+ */
+export async function addRefunded(db: DbOrTrx, id: number, amount: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('shop_orders')
+    .set({ refunded_total: sql`refunded_total + ${amount}`, updated_at: now })
+    .where('id', '=', id)
+    .where(sql<boolean>`refunded_total + ${amount} <= total`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Inserts a refund; returns its id. */
+export async function insertRefund(db: DbOrTrx, refund: Omit<RefundRow, 'id'>): Promise<number> {
+  const { id } = await db
+    .insertInto('shop_order_refunds')
+    .values(refund)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Sets one meta entry of an order (insert or replace). */
+export async function upsertOrderMeta(
+  db: DbOrTrx,
+  orderId: number,
+  key: string,
+  value: unknown,
+): Promise<void> {
+  await db
+    .insertInto('shop_order_meta')
+    .values({ order_id: orderId, meta_key: key, meta_value: JSON.stringify(value ?? null) })
+    .onConflict((oc) =>
+      oc.columns(['order_id', 'meta_key']).doUpdateSet({ meta_value: JSON.stringify(value ?? null) }),
+    )
+    .execute();
+}
+
+/** Deletes one meta entry of an order. */
+export async function deleteOrderMeta(db: DbOrTrx, orderId: number, key: string): Promise<void> {
+  await db
+    .deleteFrom('shop_order_meta')
+    .where('order_id', '=', orderId)
+    .where('meta_key', '=', key)
+    .execute();
+}
+
+/** Deletes an order and everything under it. */
+export async function deleteOrderRow(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('shop_order_items').where('order_id', '=', id).execute();
+  await db.deleteFrom('shop_order_refunds').where('order_id', '=', id).execute();
+  await db.deleteFrom('shop_order_meta').where('order_id', '=', id).execute();
+  await db.deleteFrom('shop_orders').where('id', '=', id).execute();
+}

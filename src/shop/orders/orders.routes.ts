@@ -1,0 +1,227 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { principalUser } from '../../platform/auth/principal.js';
+import { toDbTime } from '../../platform/db/sql-helpers.js';
+import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
+import { invalid } from '../../platform/http/errors.js';
+import type { RestApp } from '../../platform/http/server.js';
+import { parseMoney } from '../catalog/money.js';
+import type { OrderStatus } from '../shop-api.js';
+import type { ShopContext } from '../shop-part.js';
+import { createAdminOrder } from './admin-orders.service.js';
+import { ORDER_STATUSES } from './order-status.js';
+import { orderView, refundView } from './order-view.js';
+import {
+  OrderCreateBody,
+  OrderIdParams,
+  OrderListQuery,
+  OrderSchema,
+  OrderUpdateBody,
+  RefundCreateBody,
+  RefundSchema,
+} from './orders.schemas.js';
+import type { OrdersService } from './orders.service.js';
+import type { RefundsService } from './refunds.service.js';
+
+const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
+const TAGS = ['shop: orders'];
+
+/** `wc/v3/orders` (list, read, create, update, trash) and `wc/v3/orders/{id}/refunds` for shop managers. */
+export function registerOrderRoutes(
+  app: RestApp,
+  deps: { ctx: ShopContext; orders: OrdersService; refunds: RefundsService },
+): void {
+  const { ctx, orders, refunds } = deps;
+  const money = (minor: number) => ctx.shop.formatMoney(minor);
+
+  app.get(
+    '/wc/v3/orders',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'List orders (newest first).',
+        querystring: OrderListQuery,
+        response: { 200: Type.Array(OrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { page = 1, per_page: perPage = 10 } = q;
+      const status = parseStatusFilter(q.status);
+      const { items, total } = await orders.list({
+        ...status,
+        customerId: q.customer,
+        search: q.search,
+        createdAfter: q.after ? dbTime(q.after, 'after') : undefined,
+        createdBefore: q.before ? dbTime(q.before, 'before') : undefined,
+        orderBy: q.orderby,
+        order: q.order,
+        ...pageWindow(page, perPage),
+      });
+      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+      return items.map((o) => orderView(o, money));
+    },
+  );
+
+  app.post(
+    '/wc/v3/orders',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Create an order.',
+        body: OrderCreateBody,
+        response: { 201: OrderSchema },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const order = await createAdminOrder(ctx, orders, {
+        status: b.status as OrderStatus | undefined,
+        setPaid: b.set_paid,
+        customerId: b.customer_id,
+        customerNote: b.customer_note,
+        billing: b.billing,
+        paymentMethod: b.payment_method,
+        lineItems: b.line_items,
+        feeLines: b.fee_lines,
+        couponLines: b.coupon_lines,
+        meta: b.meta_data,
+      });
+      reply.code(201);
+      reply.header('Location', `${ctx.config.publicUrl}/wp-json/wc/v3/orders/${order.id}`);
+      return orderView(order, money);
+    },
+  );
+
+  app.get(
+    '/wc/v3/orders/:id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Read an order.',
+        params: OrderIdParams,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => orderView(await orders.require(request.params.id), money),
+  );
+
+  for (const method of ['PUT', 'PATCH', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/wc/v3/orders/:id',
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Update an order (status transitions are checked; `refunded` refunds what is left).',
+        params: OrderIdParams,
+        body: OrderUpdateBody,
+        response: { 200: OrderSchema },
+      },
+      handler: async (request) => {
+        const { id } = request.params as Static<typeof OrderIdParams>;
+        const body = request.body as Static<typeof OrderUpdateBody>;
+        const refundedBy = principalUser(request.principal)?.id ?? null;
+        const order = await orders.update(
+          id,
+          {
+            status: body.status as OrderStatus | undefined,
+            billing: body.billing,
+            customer_note: body.customer_note,
+            payment_method: body.payment_method,
+            meta_data: body.meta_data,
+          },
+          (trx, current) => refunds.refundRemaining(trx, current, refundedBy),
+        );
+        return orderView(order, money);
+      },
+    });
+  }
+
+  app.delete(
+    '/wc/v3/orders/:id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Move an order to the trash (`force=true`: delete it for good).',
+        params: OrderIdParams,
+        querystring: Type.Object({ force: Type.Optional(Type.Boolean()) }),
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => orderView(await orders.trash(request.params.id, request.query.force === true), money),
+  );
+
+  app.get(
+    '/wc/v3/orders/:id/refunds',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'The refunds of an order (newest first).',
+        params: OrderIdParams,
+        response: { 200: Type.Array(RefundSchema) },
+      },
+    },
+    async (request) => {
+      const order = await orders.require(request.params.id);
+      return order.refunds.map((r) => refundView(order, r, money));
+    },
+  );
+
+  app.post(
+    '/wc/v3/orders/:id/refunds',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Refund an order, partly or fully (never above what is left).',
+        params: OrderIdParams,
+        body: RefundCreateBody,
+        response: { 201: RefundSchema },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const minor = (value: string, field: string) => {
+        const parsed = parseMoney(value, ctx.shop.currency.minorUnit);
+        if (parsed === null)
+          throw invalid(field, 'numeric', `${field} must be a non-negative decimal amount.`);
+        return parsed;
+      };
+      const { order, refund } = await refunds.create(request.params.id, {
+        amount: b.amount === undefined ? undefined : minor(b.amount, 'amount'),
+        reason: b.reason ?? '',
+        lineItems: b.line_items?.map((l) => ({
+          id: l.id,
+          quantity: l.quantity ?? 0,
+          refund_total: l.refund_total === undefined ? 0 : minor(l.refund_total, 'line_items'),
+        })),
+        restock: b.api_restock ?? true,
+        refundedBy: principalUser(request.principal)?.id ?? null,
+      });
+      reply.code(201);
+      return refundView(order, refund, money);
+    },
+  );
+}
+
+function parseStatusFilter(value: string | undefined): { statuses?: OrderStatus[]; trashed?: boolean } {
+  if (!value || value === 'any') return {};
+  if (value === 'trash') return { trashed: true };
+  const statuses = value.split(',').map((s) => s.trim());
+  for (const s of statuses)
+    if (!ORDER_STATUSES.includes(s as OrderStatus))
+      throw invalid('status', 'in', `status must be one of any, trash, ${ORDER_STATUSES.join(', ')}.`);
+  return { statuses: statuses as OrderStatus[] };
+}
+
+function dbTime(value: string, field: string): string {
+  const hasZone = /(Z|[+-]\d\d:?\d\d)$/.test(value);
+  const date = new Date(hasZone ? value : `${value.replace(' ', 'T')}Z`);
+  if (Number.isNaN(date.getTime())) throw invalid(field, 'date', `${field} must be a date-time.`);
+  return toDbTime(date);
+}

@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { toDbTime } from '../../platform/db/sql-helpers.js';
+import { ConflictError, NotFoundError, RestError } from '../../platform/http/errors.js';
+import { adjustStock, recordSales } from '../catalog/purchasables.js';
+import {
+  findCouponsByCodes,
+  incrementCouponUsage,
+  releaseCouponUsage,
+} from '../coupons/coupons.repository.js';
+import type { OrderStatus } from '../shop-api.js';
+import type { ShopContext } from '../shop-part.js';
+import { type BillingAddress, loadOrder, loadOrders, type OrderRecord } from './order-records.js';
+import { canTransition, nextStatuses, PAID, paymentMethodTitle, STOCK_HOLDING } from './order-status.js';
+import {
+  deleteOrderMeta,
+  deleteOrderRow,
+  findOrderRow,
+  insertOrder,
+  type OrderFilter,
+  type OrderRow,
+  searchOrderIds,
+  updateOrderRow,
+  upsertOrderMeta,
+} from './orders.repository.js';
+
+/** A new order's content (money in minor units); it is stored as `pending`. */
+export interface NewOrder {
+  customerId: number;
+  billing: BillingAddress;
+  paymentMethod: string;
+  customerNote: string;
+  lines: Array<{
+    product_id: number;
+    variation_id: number;
+    name: string;
+    sku: string;
+    quantity: number;
+    price: number;
+    subtotal: number;
+    total: number;
+  }>;
+  feeLines: Array<{ name: string; total: number }>;
+  couponLines: Array<{ code: string; discount: number; virtual: boolean }>;
+  itemsSubtotal: number;
+  discountTotal: number;
+  feeTotal: number;
+  total: number;
+  cartSessionId: string | null;
+}
+
+/** Changes to an order through `wc/v3/orders/{id}`. */
+export interface OrderPatch {
+  status?: OrderStatus;
+  billing?: Partial<BillingAddress>;
+  customer_note?: string;
+  payment_method?: string;
+  meta_data?: Array<{ key: string; value: unknown }>;
+}
+
+/** Order rules: creation, status transitions with their stock and coupon effects, meta, trash. */
+export class OrdersService {
+  constructor(private readonly ctx: ShopContext) {}
+
+  /**
+   * Stores a new `pending` order inside `trx` and counts one use of each real coupon (refused with 409 when a
+   * coupon reached its usage limit meanwhile). No event: the caller emits what fits (checkout: `order.created`).
+   */
+  async insertPending(
+    trx: DbOrTrx,
+    order: NewOrder,
+    meta: Record<string, unknown> = {},
+  ): Promise<OrderRecord> {
+    const now = toDbTime(this.ctx.clock.now());
+    const realCodes = order.couponLines.filter((c) => !c.virtual).map((c) => c.code);
+    const id = await insertOrder(
+      trx,
+      {
+        status: 'pending',
+        currency: this.ctx.shop.currency.code,
+        customer_id: order.customerId,
+        billing: JSON.stringify(order.billing),
+        billing_email: order.billing.email.trim().toLowerCase(),
+        search_text:
+          `${order.billing.first_name} ${order.billing.last_name} ${order.billing.email}`.toLowerCase(),
+        payment_method: order.paymentMethod,
+        payment_method_title: paymentMethodTitle(order.paymentMethod),
+        customer_note: order.customerNote,
+        items_subtotal: order.itemsSubtotal,
+        discount_total: order.discountTotal,
+        fee_total: order.feeTotal,
+        total: order.total,
+        total_tax: 0,
+        refunded_total: 0,
+        fee_lines: JSON.stringify(order.feeLines),
+        coupon_lines: JSON.stringify(order.couponLines),
+        cart_session_id: order.cartSessionId,
+        order_key: `wc_order_${randomBytes(8).toString('hex')}`,
+        stock_reduced: 0,
+        coupons_counted: realCodes.length > 0 ? 1 : 0,
+        trashed: 0,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+        completed_at: null,
+      },
+      order.lines,
+    );
+    if (realCodes.length > 0) {
+      const coupons = await findCouponsByCodes(trx, realCodes);
+      const refused = await incrementCouponUsage(
+        trx,
+        coupons.map((c) => c.id),
+      );
+      if (refused.length > 0 || coupons.length !== realCodes.length) {
+        const code = coupons.find((c) => refused.includes(c.id))?.code ?? realCodes[0];
+        throw new ConflictError(
+          'woocommerce_rest_cart_coupon_error',
+          `Coupon "${code}" cannot be used any more: its usage limit has been reached.`,
+        );
+      }
+    }
+    for (const [key, value] of Object.entries(meta)) await upsertOrderMeta(trx, id, key, value);
+    return (await loadOrder(trx, id))!;
+  }
+
+  /**
+   * Moves an order to `to` inside `trx` (row locked on PostgreSQL): checks the transition (400 when not allowed),
+   * takes stock when entering processing/on-hold/completed, gives stock and coupon uses back on cancel, stamps
+   * paid/completed dates, then emits `order.status_changed` in the same transaction.
+   */
+  async transition(trx: DbOrTrx, id: number, to: OrderStatus): Promise<OrderRecord> {
+    const row = await this.lockedRow(trx, id);
+    const from = row.status;
+    if (from === to) return (await loadOrder(trx, id))!;
+    if (!canTransition(from, to)) {
+      const allowed = nextStatuses(from);
+      throw new RestError(
+        'woocommerce_rest_invalid_order_status_transition',
+        `An order cannot go from "${from}" to "${to}"${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ' (it is final)'}.`,
+        400,
+        { from, to, allowed },
+      );
+    }
+    const now = toDbTime(this.ctx.clock.now());
+    const patch: Partial<OrderRow> = { status: to, updated_at: now };
+    const current = (await loadOrder(trx, id))!;
+    const lines = current.line_items.map((l) => ({
+      productId: l.product_id,
+      variationId: l.variation_id,
+      quantity: l.quantity,
+    }));
+    if (STOCK_HOLDING.has(to) && row.stock_reduced === 0) {
+      await adjustStock(trx, this.ctx.clock, lines, 'reduce');
+      await recordSales(trx, lines, 'add');
+      patch.stock_reduced = 1;
+    }
+    if (to === 'cancelled' && row.stock_reduced === 1) {
+      await adjustStock(trx, this.ctx.clock, lines, 'restore');
+      await recordSales(trx, lines, 'remove');
+      patch.stock_reduced = 0;
+    }
+    if (to === 'cancelled' && row.coupons_counted === 1) {
+      await releaseCouponUsage(
+        trx,
+        current.coupon_lines.filter((c) => !(c as { virtual?: boolean }).virtual).map((c) => c.code),
+      );
+      patch.coupons_counted = 0;
+    }
+    if (PAID.has(to) && row.paid_at === null) patch.paid_at = now;
+    if (to === 'completed') patch.completed_at = now;
+    await updateOrderRow(trx, id, patch);
+    const order = (await loadOrder(trx, id))!;
+    await this.ctx.events.emit('order.status_changed', { order, from, to }, trx);
+    return order;
+  }
+
+  /** Applies a `wc/v3` update (fields, meta, then the status) in one transaction. */
+  async update(
+    id: number,
+    patch: OrderPatch,
+    refundAll: (trx: DbOrTrx, order: OrderRecord) => Promise<void>,
+  ): Promise<OrderRecord> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const row = await this.lockedRow(trx, id);
+      const now = toDbTime(this.ctx.clock.now());
+      const changes: Partial<OrderRow> = {};
+      if (patch.billing) {
+        const billing = { ...(JSON.parse(row.billing) as BillingAddress), ...patch.billing };
+        changes.billing = JSON.stringify(billing);
+        changes.billing_email = billing.email.trim().toLowerCase();
+        changes.search_text = `${billing.first_name} ${billing.last_name} ${billing.email}`.toLowerCase();
+      }
+      if (patch.customer_note !== undefined) changes.customer_note = patch.customer_note;
+      if (patch.payment_method !== undefined) {
+        changes.payment_method = patch.payment_method;
+        changes.payment_method_title = paymentMethodTitle(patch.payment_method);
+      }
+      if (Object.keys(changes).length > 0) await updateOrderRow(trx, id, { ...changes, updated_at: now });
+      for (const entry of patch.meta_data ?? []) {
+        if (entry.value === null) await deleteOrderMeta(trx, id, entry.key);
+        else await upsertOrderMeta(trx, id, entry.key, entry.value);
+      }
+      if (patch.status && patch.status !== row.status) {
+        // WooCommerce: setting `refunded` refunds what is left (then the refund moves the status).
+        if (patch.status === 'refunded' && canTransition(row.status, 'refunded'))
+          await refundAll(trx, (await loadOrder(trx, id))!);
+        else await this.transition(trx, id, patch.status);
+      }
+      return (await loadOrder(trx, id))!;
+    });
+  }
+
+  /** Moves an order to the trash (`force`: deletes it for good); trashed twice → 410. */
+  async trash(id: number, force: boolean): Promise<OrderRecord> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const row = await this.lockedRow(trx, id);
+      const order = (await loadOrder(trx, id))!;
+      if (force) {
+        await deleteOrderRow(trx, id);
+        return order;
+      }
+      if (row.trashed === 1)
+        throw new RestError('woocommerce_rest_already_trashed', 'The order has already been deleted.', 410);
+      await updateOrderRow(trx, id, { trashed: 1, updated_at: toDbTime(this.ctx.clock.now()) });
+      return { ...order, trashed: true };
+    });
+  }
+
+  /** An order by id (trashed ones included), or null. */
+  get(id: number, db: DbOrTrx = this.ctx.db): Promise<OrderRecord | null> {
+    return loadOrder(db, id);
+  }
+
+  /** An order by id, or 404 `woocommerce_rest_shop_order_invalid_id`. */
+  async require(id: number, db: DbOrTrx = this.ctx.db): Promise<OrderRecord> {
+    const order = await loadOrder(db, id);
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  /** A page of orders and the total count. */
+  async list(
+    filter: OrderFilter & { orderBy?: 'date' | 'id'; order?: 'asc' | 'desc'; offset: number; limit: number },
+    db: DbOrTrx = this.ctx.db,
+  ): Promise<{ items: OrderRecord[]; total: number }> {
+    const { ids, total } = await searchOrderIds(db, filter);
+    return { items: await loadOrders(db, ids), total };
+  }
+
+  /** Sets one meta entry (the order must exist). */
+  async setMeta(orderId: number, key: string, value: unknown, db: DbOrTrx = this.ctx.db): Promise<void> {
+    if (!(await findOrderRow(db, orderId))) throw orderNotFound();
+    await upsertOrderMeta(db, orderId, key, value);
+  }
+
+  /** The order row, locked for the rest of the transaction on PostgreSQL; 404 when unknown. */
+  async lockedRow(trx: DbOrTrx, id: number): Promise<OrderRow> {
+    const row = await findOrderRow(trx, id, { lock: true, engine: this.ctx.engine });
+    if (!row) throw orderNotFound();
+    return row;
+  }
+}
+
+/** 404 for an unknown order id (WooCommerce's code). */
+export function orderNotFound(): NotFoundError {
+  return new NotFoundError('woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+}

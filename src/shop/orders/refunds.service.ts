@@ -1,0 +1,137 @@
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { toDbTime } from '../../platform/db/sql-helpers.js';
+import { NotFoundError, RestError } from '../../platform/http/errors.js';
+import { adjustStock } from '../catalog/purchasables.js';
+import type { ShopContext } from '../shop-part.js';
+import { loadOrder, type OrderRecord, type RefundLine, type RefundRecord } from './order-records.js';
+import { REFUNDABLE } from './order-status.js';
+import { addRefunded, findOrderRow, insertRefund } from './orders.repository.js';
+import type { OrdersService } from './orders.service.js';
+
+/** What a refund asks for (money in minor units). */
+export interface RefundRequest {
+  /** Defaults to the sum of the lines' `refund_total`. */
+  amount?: number;
+  reason: string;
+  lineItems?: RefundLine[];
+  /** Put refunded quantities back in stock. */
+  restock: boolean;
+  refundedBy: number | null;
+}
+
+/** Refunds: partial or full, never above what is left, even under concurrent requests. */
+export class RefundsService {
+  constructor(
+    private readonly ctx: ShopContext,
+    private readonly orders: OrdersService,
+  ) {}
+
+  /** Records a refund in its own transaction. */
+  create(orderId: number, request: RefundRequest): Promise<{ order: OrderRecord; refund: RefundRecord }> {
+    return this.ctx.db.transaction().execute((trx) => this.createIn(trx, orderId, request));
+  }
+
+  /**
+   * Records a refund inside `trx`: the order row is locked (PostgreSQL) and the refunded total only grows by
+   * a conditional UPDATE bounded by the order total; emits `order.refunded`, and moves a fully refunded order
+   * to `refunded` (emitting `order.status_changed`) in the same transaction.
+   */
+  async createIn(
+    trx: DbOrTrx,
+    orderId: number,
+    request: RefundRequest,
+  ): Promise<{ order: OrderRecord; refund: RefundRecord }> {
+    const row = await findOrderRow(trx, orderId, { lock: true, engine: this.ctx.engine });
+    if (!row || row.trashed === 1)
+      throw new NotFoundError('woocommerce_rest_invalid_order_id', 'Invalid order ID.');
+    if (!REFUNDABLE.has(row.status))
+      throw refundError(
+        `Order #${orderId} is "${row.status}": only processing, on-hold or completed orders can be refunded.`,
+      );
+    const order = (await loadOrder(trx, orderId))!;
+    const lines = this.checkLines(order, request.lineItems ?? []);
+    const amount = request.amount ?? lines.reduce((sum, l) => sum + l.refund_total, 0);
+    const remaining = row.total - row.refunded_total;
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw refundError('The refund amount must be greater than zero.');
+    if (amount > remaining)
+      throw refundError(
+        `Invalid refund amount: ${this.ctx.shop.formatMoney(amount)} is more than the ${this.ctx.shop.formatMoney(remaining)} left to refund.`,
+        { remaining: this.ctx.shop.formatMoney(remaining) },
+      );
+    const now = toDbTime(this.ctx.clock.now());
+    if (!(await addRefunded(trx, orderId, amount, now)))
+      throw refundError('Invalid refund amount: the order has meanwhile been refunded further.');
+    const refundId = await insertRefund(trx, {
+      order_id: orderId,
+      amount,
+      reason: request.reason,
+      line_items: JSON.stringify(lines),
+      refunded_by: request.refundedBy,
+      created_at: now,
+    });
+    if (request.restock && row.stock_reduced === 1) {
+      const back = lines.flatMap((l) => {
+        const item = order.line_items.find((i) => i.id === l.id)!;
+        return l.quantity > 0
+          ? [{ productId: item.product_id, variationId: item.variation_id, quantity: l.quantity }]
+          : [];
+      });
+      if (back.length > 0) await adjustStock(trx, this.ctx.clock, back, 'restore');
+    }
+    let updated = (await loadOrder(trx, orderId))!;
+    const refund = updated.refunds.find((r) => r.id === refundId)!;
+    await this.ctx.events.emit(
+      'order.refunded',
+      {
+        order: updated,
+        refund: { id: refundId, amount, reason: request.reason },
+        refunded_total: updated.refunded_total,
+      },
+      trx,
+    );
+    if (updated.refunded_total === updated.total)
+      updated = await this.orders.transition(trx, orderId, 'refunded');
+    return { order: updated, refund };
+  }
+
+  /** Refunds whatever is left of an order (setting its status to `refunded`), inside `trx`. */
+  async refundRemaining(trx: DbOrTrx, order: OrderRecord, refundedBy: number | null): Promise<void> {
+    const remaining = order.total - order.refunded_total;
+    if (remaining > 0)
+      await this.createIn(trx, order.id, {
+        amount: remaining,
+        reason: 'Order fully refunded.',
+        restock: false,
+        refundedBy,
+      });
+    else await this.orders.transition(trx, order.id, 'refunded');
+  }
+
+  private checkLines(order: OrderRecord, lines: RefundLine[]): RefundLine[] {
+    const done = new Map<number, { quantity: number; total: number }>();
+    for (const refund of order.refunds)
+      for (const l of refund.line_items) {
+        const d = done.get(l.id) ?? { quantity: 0, total: 0 };
+        done.set(l.id, { quantity: d.quantity + l.quantity, total: d.total + l.refund_total });
+      }
+    return lines.map((line) => {
+      const item = order.line_items.find((i) => i.id === line.id);
+      if (!item) throw refundError(`Line item ${line.id} is not part of order #${order.id}.`);
+      const before = done.get(line.id) ?? { quantity: 0, total: 0 };
+      if (line.quantity < 0 || line.quantity + before.quantity > item.quantity)
+        throw refundError(
+          `At most ${item.quantity - before.quantity} of line item ${line.id} can be refunded.`,
+        );
+      if (line.refund_total < 0 || line.refund_total + before.total > item.total)
+        throw refundError(
+          `At most ${this.ctx.shop.formatMoney(item.total - before.total)} of line item ${line.id} can be refunded.`,
+        );
+      return line;
+    });
+  }
+}
+
+function refundError(message: string, data: Record<string, unknown> = {}): RestError {
+  return new RestError('woocommerce_rest_invalid_order_refund', message, 400, data);
+}
