@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { productTablesExtension } from '../../src/extensions/product-tables/product-tables.extension.js';
 import type { BuildOptions } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -13,7 +14,13 @@ export interface PtTestApp {
     path: string,
     payload?: unknown,
     headers?: Record<string, string>,
-  ): ReturnType<TestApp['app']['inject']>;
+  ): Promise<LightMyRequestResponse>;
+  /** Creates a catalog category through `wc/v3` (as the administrator); returns its id. */
+  category(name: string, slug?: string): Promise<number>;
+  /** Creates a product through `wc/v3`; returns its id. */
+  product(body: Record<string, unknown>): Promise<number>;
+  /** Adds a variation to a variable product through `wc/v3`; returns its id. */
+  variation(productId: number, body: Record<string, unknown>): Promise<number>;
 }
 
 /** Builds the app and logs in an administrator and a customer. */
@@ -23,10 +30,19 @@ export async function createPtTestApp(options: Partial<BuildOptions> = {}): Prom
   const customerUser = await t.createUser({ role: 'customer' });
   const admin = (await t.login(adminUser)).headers;
   const customer = (await t.login(customerUser)).headers;
+  const create = async (url: string, payload: Record<string, unknown>) => {
+    const r = await t.app.inject({ method: 'POST', url, headers: admin, payload });
+    if (r.statusCode !== 201) throw new Error(`${url}: ${r.statusCode} ${r.body}`);
+    return r.json().id as number;
+  };
   return {
     t,
     admin,
     customer,
+    category: (name, slug) =>
+      create('/wp-json/wc/v3/products/categories', { name, ...(slug ? { slug } : {}) }),
+    product: (body) => create('/wp-json/wc/v3/products', { status: 'publish', ...body }),
+    variation: (productId, body) => create(`/wp-json/wc/v3/products/${productId}/variations`, body),
     api: (method, path, payload, headers = admin) =>
       t.app.inject({
         method,

@@ -5,6 +5,8 @@ import { pruneActivity } from './logs/activity-log.service.js';
 import { registerLogRoutes } from './logs/logs.routes.js';
 import * as initial from './migrations/2026-11-22T09-00-product-tables.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { registerStorefrontPages } from './storefront/storefront.pages.js';
+import { registerStorefrontRoutes } from './storefront/storefront.routes.js';
 import { registerTableRoutes } from './tables/tables.routes.js';
 
 /** Product tables (`producttables/v1`): table configurations, their storefront rendering, and an activity log. */
@@ -17,6 +19,10 @@ export const productTablesExtension = defineExtension({
     registerCatalogRoutes(app, ctx);
     registerSettingsRoutes(app, ctx);
     registerLogRoutes(app, ctx);
+    registerStorefrontRoutes(app, ctx);
+  },
+  pages(app, ctx) {
+    registerStorefrontPages(app, ctx);
   },
   jobs: (ctx) => ({
     'ptables.prune_logs': async () => {

@@ -120,3 +120,14 @@ function fromRow(row: {
     modified_at: row.modified_at,
   };
 }
+
+/** Tables by id (any status), unknown ids left out. */
+export async function findTablesByIds(db: DbOrTrx, ids: number[]): Promise<StoredTable[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('ptables_tables')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map(fromRow);
+}

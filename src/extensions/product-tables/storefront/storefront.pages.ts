@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import type { RestApp } from '../../../platform/http/server.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { findTable } from '../tables/tables.repository.js';
+import { ASSETS, assetUrl } from './assets.js';
+import { esc } from './escape.js';
+import { renderQueryFrom } from './render-query.js';
+import { renderOne } from './shortcodes.js';
+
+const CSP =
+  "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
+
+/** The public page of a table (`/product-table/{id}`) and the storefront's stylesheet and script. */
+export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): void {
+  app.get(
+    '/product-table/:id',
+    {
+      config: { auth: { access: 'public', nonce: 'never' } },
+      schema: { hide: true, params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,10}$' }) }) },
+    },
+    async (request, reply) => {
+      const id = Number(request.params.id);
+      const table = await findTable(ctx.db, id);
+      const viewer = request.principal;
+      const body = await renderOne(ctx, id, table ?? undefined, {
+        viewer,
+        query: renderQueryFrom(request.query as Record<string, unknown>),
+        pageUrl: `/product-table/${id}`,
+      });
+      reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'private, no-cache')
+        .header('Content-Security-Policy', CSP)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (body === '')
+        return reply.code(404).send(page('Not found', '<p>This product table does not exist.</p>'));
+      return reply.send(page(table?.status === 'publish' ? table.title : `Product table #${id}`, body));
+    },
+  );
+
+  for (const asset of Object.values(ASSETS)) {
+    app.get(
+      asset.path,
+      { config: { auth: { access: 'public', nonce: 'never' } }, schema: { hide: true } },
+      async (request, reply) => {
+        const versioned = (request.query as { v?: string }).v === asset.version;
+        reply
+          .header('Content-Type', asset.type)
+          .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .header('ETag', `"${asset.version}"`)
+          .header('X-Content-Type-Options', 'nosniff');
+        if (request.headers['if-none-match'] === `"${asset.version}"`) return reply.code(304).send();
+        return reply.send(asset.body);
+      },
+    );
+  }
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="${assetUrl('css')}"></head><body><main class="producttables-page" style="max-width:1200px;margin:0 auto;padding:16px;font-family:system-ui,sans-serif"><h1>${esc(title)}</h1>${body}</main><script src="${assetUrl('js')}" defer></script></body></html>`;
+}

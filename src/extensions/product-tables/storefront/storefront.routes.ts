@@ -1,0 +1,125 @@
+import { Type } from '@sinclair/typebox';
+import type { RestApp } from '../../../platform/http/server.js';
+import { invalid, NotFoundError } from '../../../platform/http/errors.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { TableConfigInputSchema, type TableConfigInput } from '../config/table-config.schemas.js';
+import { applyTableConfig } from '../config/table-config.service.js';
+import { readSettings } from '../settings/settings.store.js';
+import { findTable } from '../tables/tables.repository.js';
+import { newTableDefaults, permalinkOf } from '../tables/tables.service.js';
+import { assetUrl } from './assets.js';
+import { renderTable } from './render.service.js';
+import { categorySlugs } from './render-query.js';
+
+const ConfigWithId = Type.Object(
+  { id: Type.Optional(Type.Integer({ minimum: 1 })), ...TableConfigInputSchema.properties },
+  { additionalProperties: false },
+);
+
+/** `POST /preview` (admin) and the public `GET /render/{id}` used by the storefront script. */
+export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): void {
+  app.post(
+    `${NS}/preview`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags: ['producttables'],
+        summary:
+          'Renders a configuration (or `{data: configuration}`) exactly as the storefront would, any status.',
+        body: Type.Object(
+          { data: Type.Optional(ConfigWithId), ...ConfigWithId.properties },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            html: Type.String(),
+            css: Type.String({ description: 'The scoped CSS of the table (also inside html).' }),
+            css_urls: Type.Array(Type.String(), { description: 'The storefront stylesheet.' }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { data, ...bare } = request.body as TableConfigInput & {
+        id?: number;
+        data?: TableConfigInput & { id?: number };
+      };
+      if (data !== undefined && Object.keys(bare).length > 0)
+        throw invalid('data', 'exclusive', 'Send either a configuration or {data: configuration}, not both.');
+      const { id, ...input } = data ?? bare;
+      const field = data ? 'data' : 'body';
+      const stored = id === undefined ? null : await findTable(ctx.db, id);
+      const base = stored ?? newTableDefaults(await readSettings(ctx.options));
+      const config = applyTableConfig(base, input, field);
+      const { html, css } = await renderTable(ctx, {
+        id: id ?? null,
+        config,
+        query: {},
+        viewer: null,
+        pageUrl: id === undefined ? '/product-table/preview' : `/product-table/${id}`,
+      });
+      return { html, css, css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`] };
+    },
+  );
+
+  app.get(
+    `${NS}/render/:id`,
+    {
+      config: { auth: { access: 'public', nonce: 'never' } },
+      schema: {
+        tags: ['producttables'],
+        summary: "A published table's rows and pagination for a visitor's search, filters and page (public).",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({
+          s: Type.Optional(Type.String({ maxLength: 200 })),
+          paged: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+          product_cat: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 })),
+          product_type: Type.Optional(
+            Type.Unsafe<string>({ type: 'string', enum: ['', 'simple', 'variable', 'grouped', 'external'] }),
+          ),
+          page_url: Type.Optional(Type.String({ maxLength: 500, pattern: '^/(?!/)' })),
+        }),
+        response: {
+          200: Type.Object({
+            html: Type.String({ description: 'The `<tbody>` rows.' }),
+            pagination: Type.String(),
+            total: Type.Integer(),
+            page: Type.Integer(),
+            total_pages: Type.Integer(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const table = await findTable(ctx.db, request.params.id);
+      if (table?.status !== 'publish')
+        throw new NotFoundError(
+          'producttables_not_found',
+          `No published product table with id ${request.params.id}.`,
+        );
+      const q = request.query;
+      const type = q.product_type as string | undefined;
+      const rendered = await renderTable(ctx, {
+        id: table.id,
+        config: table,
+        query: {
+          s: q.s,
+          paged: q.paged,
+          product_cat: categorySlugs(q.product_cat),
+          product_type: type ? (type as 'simple') : undefined,
+        },
+        viewer: null,
+        pageUrl: q.page_url ?? new URL(permalinkOf(ctx.config.publicUrl, table.id)).pathname,
+      });
+      reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+      return {
+        html: rendered.rows,
+        pagination: rendered.pagination,
+        total: rendered.total,
+        page: rendered.page,
+        total_pages: rendered.totalPages,
+      };
+    },
+  );
+}

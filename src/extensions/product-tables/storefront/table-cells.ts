@@ -1,0 +1,162 @@
+import type { ShopApi, ShopProduct } from '../../../shop/shop-api.js';
+import type { TableColumn } from '../config/table-config.schemas.js';
+import { esc, escUrl } from './escape.js';
+
+/** What cell renderers need besides the product. */
+export interface CellContext {
+  shop: Pick<ShopApi, 'priceHtml' | 'formatMoney' | 'currency'>;
+  /** Lightbox on: images open the dialog instead of linking. */
+  lightbox: boolean;
+  showChildCount: boolean;
+  /** Link of a category filter on this table's page (for `tax` columns linking to the archive). */
+  categoryHref: (slug: string) => string;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const IMAGE_PIXELS = { thumbnail: 64, medium: 150, large: 300, full: 0 } as const;
+
+/** The inner HTML of a non-button cell. */
+export function cellContent(
+  type: Exclude<TableColumn['type'], 'button'>,
+  settings: TableColumn['settings'],
+  product: ShopProduct,
+  cx: CellContext,
+): string {
+  switch (type) {
+    case 'image':
+      return imageCell(product, settings, cx);
+    case 'name':
+      return nameCell(product, settings, cx);
+    case 'price':
+      return `<span class="producttables-price">${cx.shop.priceHtml(product)}</span>`;
+    case 'sku':
+      return product.sku ? `<span class="producttables-sku">${esc(product.sku)}</span>` : '';
+    case 'stock':
+      return stockCell(product);
+    case 'summary':
+      return `<span class="producttables-summary">${esc(firstWords(product.short_description, settings.wordLimit ?? 10))}</span>`;
+    case 'date':
+      return `<time datetime="${esc(product.date_created)}">${esc(formatDate(product.date_created))}</time>`;
+    case 'tax':
+      return taxCell(product, settings, cx);
+    case 'rating':
+      return ratingCell(product, settings.displayFormat ?? 'stars');
+    case 'cf':
+      return customFieldCell(product, settings.metaKey ?? '');
+    case 'combined':
+      return combinedCell(product, settings, cx);
+  }
+}
+
+function imageCell(product: ShopProduct, settings: TableColumn['settings'], cx: CellContext): string {
+  const image = product.images[0];
+  if (!image) return '<span class="producttables-no-image" aria-hidden="true"></span>';
+  const size = settings.imageSize ?? 'thumbnail';
+  const px = IMAGE_PIXELS[size];
+  const dims = px > 0 ? ` width="${px}" height="${px}"` : '';
+  const img = `<img class="producttables-img producttables-img-${size}" src="${escUrl(image.src)}" alt="${esc(image.alt || product.name)}"${dims} loading="lazy" decoding="async">`;
+  if (cx.lightbox)
+    return `<button type="button" class="producttables-lightbox-open" data-full="${escUrl(image.src)}" aria-label="${esc(`Enlarge image of ${product.name}`)}">${img}</button>`;
+  if (settings.linkTarget === 'none') return img;
+  return `<a href="${escUrl(product.permalink)}">${img}</a>`;
+}
+
+function nameCell(product: ShopProduct, settings: TableColumn['settings'], cx: CellContext): string {
+  const name =
+    settings.linkTarget === 'none'
+      ? `<span class="producttables-name">${esc(product.name)}</span>`
+      : `<a class="producttables-name" href="${escUrl(product.permalink)}">${esc(product.name)}</a>`;
+  const children =
+    product.type === 'variable'
+      ? product.variations.length
+      : product.type === 'grouped'
+        ? product.grouped_products.length
+        : 0;
+  if (!cx.showChildCount || children === 0) return name;
+  return `${name}<span class="producttables-child-count">${children} option${children === 1 ? '' : 's'} available</span>`;
+}
+
+function stockCell(product: ShopProduct): string {
+  if (product.stock_status === 'outofstock')
+    return '<span class="producttables-stock producttables-stock-out">Out of stock</span>';
+  if (product.stock_status === 'onbackorder')
+    return '<span class="producttables-stock producttables-stock-backorder">On backorder</span>';
+  const text =
+    product.manage_stock && product.stock_quantity !== null
+      ? `${product.stock_quantity} in stock`
+      : 'In stock';
+  return `<span class="producttables-stock producttables-stock-in">${esc(text)}</span>`;
+}
+
+function taxCell(product: ShopProduct, settings: TableColumn['settings'], cx: CellContext): string {
+  return product.categories
+    .map((c) =>
+      settings.linkToArchive
+        ? `<a class="producttables-term" href="${escUrl(cx.categoryHref(c.slug))}">${esc(c.name)}</a>`
+        : `<span class="producttables-term">${esc(c.name)}</span>`,
+    )
+    .join(', ');
+}
+
+function ratingCell(product: ShopProduct, format: 'stars' | 'woocommerce' | 'text'): string {
+  const rating = Math.max(0, Math.min(5, product.average_rating));
+  if (rating === 0) return '<span class="producttables-rating producttables-no-rating">No ratings</span>';
+  const shown = rating.toFixed(2);
+  const percent = Math.round((rating / 5) * 1000) / 10;
+  if (format === 'text')
+    return `<span class="producttables-rating">Rated ${rating.toFixed(1)} out of 5</span>`;
+  if (format === 'woocommerce')
+    return `<div class="star-rating" role="img" aria-label="Rated ${shown} out of 5"><span style="width:${percent}%">Rated <strong class="rating">${shown}</strong> out of 5</span></div>`;
+  return `<span class="producttables-stars" role="img" aria-label="Rated ${shown} out of 5"><span class="producttables-stars-fill" style="width:${percent}%">${STARS}</span>${STARS}</span>`;
+}
+
+const STAR =
+  '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z"/></svg>';
+const STARS = STAR.repeat(5);
+
+function customFieldCell(product: ShopProduct, key: string): string {
+  const wanted = key.toLowerCase();
+  const attribute = product.attributes.find((a) => a.name.toLowerCase() === wanted);
+  return attribute ? `<span class="producttables-cf">${esc(attribute.options.join(', '))}</span>` : '';
+}
+
+function combinedCell(product: ShopProduct, settings: TableColumn['settings'], cx: CellContext): string {
+  const tag = settings.layout === 'block' ? 'div' : 'span';
+  const parts = (settings.elements ?? [])
+    .map((element) => {
+      const inner = cellContent(element.type, {}, product, cx);
+      if (inner === '') return '';
+      return `<${tag} class="producttables-combined-part">${esc(element.settings.prefix)}${inner}${esc(element.settings.suffix)}</${tag}>`;
+    })
+    .filter((part) => part !== '');
+  return parts.join(settings.layout === 'block' ? '' : esc(settings.separator ?? ' '));
+}
+
+/** The first `limit` words of a description, tags removed (an ellipsis when cut). */
+export function firstWords(html: string, limit: number): string {
+  const words = decodeBasicEntities(html.replace(/<[^>]*>/g, ' '))
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  return words.length > limit ? `${words.slice(0, limit).join(' ')}…` : words.join(' ');
+}
+
+function decodeBasicEntities(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** `2026-01-05T10:00:00` → `January 5, 2026`. */
+export function formatDate(value: string): string {
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
+}

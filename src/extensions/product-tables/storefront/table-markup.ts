@@ -1,0 +1,230 @@
+import type { ShopApi, ShopProduct } from '../../../shop/shop-api.js';
+import type { TableConfig } from '../config/table-config.schemas.js';
+import { addToCartCell, isBulkSelectable } from './add-to-cart-cell.js';
+import { cssIdent, esc, escJsonAttr, escUrl, styleText } from './escape.js';
+import { type CellContext, cellContent } from './table-cells.js';
+import { tableCss } from './table-styles.js';
+import type { RenderQuery } from './table-query.js';
+
+/** Everything the markup of one table needs (no I/O happens while rendering). */
+export interface TableView {
+  /** `producttables-table-<id>` (or `…-preview-<n>`). */
+  wrapperId: string;
+  tableId: number | null;
+  config: TableConfig;
+  products: ShopProduct[];
+  total: number;
+  page: number;
+  /** Children of the grouped products on this page. */
+  children: ReadonlyMap<number, ShopProduct>;
+  /** Category choices of the filter bar. */
+  categories: Array<{ slug: string; name: string }>;
+  query: RenderQuery;
+  /** Base URL of page links (the page showing the table). */
+  pageUrl: string;
+  addToCartText: string;
+  shop: Pick<ShopApi, 'priceHtml' | 'formatMoney' | 'currency'>;
+  /** The visitor's cart lines: `[cartKey, {productId, variationId, quantity, attributes}]`. */
+  cart: Array<
+    [string, { productId: number; variationId: number; quantity: number; attributes: Record<string, string> }]
+  >;
+  /** Endpoints and the Store API nonce for the client script (null in previews). */
+  client: { renderUrl: string; storeApiUrl: string; storeNonce: string; cartUrl: string } | null;
+}
+
+/** The rendered parts of a table. */
+export interface RenderedTable {
+  /** Scoped CSS of the table (also inside `html`). */
+  css: string;
+  /** The whole storefront markup (reference §3.2): style, wrapper, filters, toolbar, table, pagination, lightbox. */
+  html: string;
+  /** The `<tbody>` rows only (what the public render endpoint returns for script updates). */
+  rows: string;
+  /** The pagination markup (empty when there is one page). */
+  pagination: string;
+  totalPages: number;
+}
+
+const CART_ICON =
+  '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9c.8 0 1.4-.4 1.7-1l3.6-6.5L20.7 5H6.2l-.9-2H1v2h3l3.6 7.6L6.2 15c-.7 1.3.2 3 1.8 3h12v-2H8l1.2-2z"/></svg>';
+
+/** Renders a table view into its markup parts. */
+export function renderTableView(view: TableView): RenderedTable {
+  const { config } = view;
+  const { features } = config.settings;
+  const columns = config.columns.filter((c) => c.advanced.visibility !== 'none');
+  const bulk = features.bulkSelect.enabled;
+  const selectFirst = bulk && features.bulkSelect.position === 'first';
+  const limit = config.settings.pagination.limit;
+  const totalPages = features.pagination ? Math.max(1, Math.ceil(view.total / limit)) : 1;
+  const css = tableCss({
+    wrapperId: view.wrapperId,
+    style: config.style,
+    columns,
+    bulkWidth: bulk ? features.bulkSelect.width : null,
+  });
+  const cellCx: CellContext = {
+    shop: view.shop,
+    lightbox: features.lightbox,
+    showChildCount: features.showChildCount,
+    categoryHref: (slug) => pageHref(view.pageUrl, { product_cat: [slug] }),
+  };
+  const cartCx = {
+    shop: view.shop,
+    addToCartText: view.addToCartText,
+    showQuantity: config.settings.cart.showQuantity,
+    children: view.children,
+  };
+
+  const colClasses = columns.map(
+    (c) =>
+      `producttables-col producttables-col-${cssIdent(c.id)} producttables-col-type-${c.type} producttables-vis-${c.advanced.visibility}`,
+  );
+  const selectHead = bulk
+    ? '<th class="producttables-col producttables-col-select" scope="col"><input type="checkbox" class="producttables-select-all" aria-label="Select all products"></th>'
+    : '';
+  const heads = columns
+    .map(
+      (c, i) =>
+        `<th class="${colClasses[i]}" scope="col">${c.advanced.showHeading ? esc(c.heading) : `<span class="producttables-sr-only">${esc(c.heading)}</span>`}</th>`,
+    )
+    .join('');
+  const thead = `<thead><tr>${selectFirst ? selectHead : ''}${heads}${bulk && !selectFirst ? selectHead : ''}</tr></thead>`;
+
+  let rows = '';
+  for (const product of view.products) {
+    const cells = columns
+      .map((c, i) => {
+        const label = c.type === 'image' ? '' : esc(c.heading);
+        const inner =
+          c.type === 'button'
+            ? addToCartCell(product, cartCx)
+            : cellContent(c.type, c.settings, product, cellCx);
+        return `<td class="${colClasses[i]}" data-label="${label}">${inner}</td>`;
+      })
+      .join('');
+    const select = bulk ? selectCell(product, view) : '';
+    rows += `<tr data-product-type="${esc(product.type)}" data-product-id="${product.id}" data-in-stock="${product.stock_status === 'outofstock' ? 0 : 1}">${selectFirst ? select : ''}${cells}${bulk && !selectFirst ? select : ''}</tr>`;
+  }
+  if (view.products.length === 0)
+    rows = `<tr class="producttables-empty"><td colspan="${columns.length + (bulk ? 1 : 0)}">No products found.</td></tr>`;
+
+  const pagination = features.pagination && totalPages > 1 ? paginationMarkup(view, totalPages) : '';
+  const position = config.settings.pagination.position;
+  const paginationTop = position === 'top' || position === 'both';
+  const paginationBottom = position === 'bottom' || position === 'both';
+  const features_ = {
+    variationBadges: features.variationBadges,
+    clearAllButton: features.clearAllButton,
+    cartEnabled: true,
+  };
+  const client = view.client
+    ? ` data-render-url="${escUrl(view.client.renderUrl)}" data-store-api="${escUrl(view.client.storeApiUrl)}" data-store-nonce="${esc(view.client.storeNonce)}" data-cart-url="${escUrl(view.client.cartUrl)}"`
+    : ' data-preview="1"';
+
+  const html =
+    `<style id="${esc(view.wrapperId)}-css">${styleText(css)}</style>` +
+    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"${client}>` +
+    `<div class="producttables-cart-data" hidden data-cart="${escJsonAttr(view.cart)}"></div>` +
+    controls(view) +
+    `<div class="producttables-pagination-slot producttables-pagination-top" data-enabled="${paginationTop ? 1 : 0}">${paginationTop ? pagination : ''}</div>` +
+    `<div class="producttables-table-scroll"><table class="producttables-table">${thead}<tbody>${rows}</tbody></table></div>` +
+    `<div class="producttables-pagination-slot producttables-pagination-bottom" data-enabled="${paginationBottom ? 1 : 0}">${paginationBottom ? pagination : ''}</div>` +
+    (features.lightbox
+      ? '<dialog class="producttables-lightbox" aria-label="Image"><div class="producttables-lightbox-bar"><button type="button" class="producttables-lightbox-full" aria-label="Full screen">⤢</button><button type="button" class="producttables-lightbox-close" aria-label="Close">×</button></div><img class="producttables-lightbox-img" alt=""></dialog>'
+      : '') +
+    '</div>';
+  return { css, html, rows, pagination, totalPages };
+}
+
+/** A page link keeping the visitor's search and filters. */
+export function pageHref(base: string, query: RenderQuery): string {
+  const params = new URLSearchParams();
+  if (query.s) params.set('s', query.s);
+  if (query.product_cat && query.product_cat.length > 0)
+    params.set('product_cat', query.product_cat.join(','));
+  if (query.product_type) params.set('product_type', query.product_type);
+  if (query.paged && query.paged > 1) params.set('paged', String(query.paged));
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+function selectCell(product: ShopProduct, view: TableView): string {
+  const enabled = isBulkSelectable(product);
+  const image = product.images[0]?.src ?? '';
+  return `<td class="producttables-col producttables-col-select" data-label=""><input type="checkbox" class="producttables-select" value="${product.id}" data-price="${esc(view.shop.formatMoney(product.price))}" data-name="${esc(product.name)}" data-image="${escUrl(image)}" aria-label="${esc(`Select ${product.name}`)}"${enabled ? '' : ' disabled'}></td>`;
+}
+
+function controls(view: TableView): string {
+  const { features, filters } = view.config.settings;
+  let filterBar = '';
+  if (filters.enabled && (filters.showCategory || filters.showType)) {
+    const selected = new Set(view.query.product_cat ?? []);
+    const cats = filters.showCategory
+      ? `<details class="producttables-filter-cats"><summary>${selected.size > 0 ? `${selected.size} selected` : 'All Categories'}</summary><div class="producttables-filter-options">${view.categories
+          .map(
+            (c) =>
+              `<label><input type="checkbox" name="product_cat" value="${esc(c.slug)}"${selected.has(c.slug) ? ' checked' : ''}> ${esc(c.name)}</label>`,
+          )
+          .join('')}</div></details>`
+      : '';
+    const types = filters.showType
+      ? `<select class="producttables-filter-type" name="product_type" aria-label="Product type"><option value="">All Types</option>${(
+          [
+            ['simple', 'Simple product'],
+            ['variable', 'Variable product'],
+            ['grouped', 'Grouped product'],
+            ['external', 'External/Affiliate product'],
+          ] as const
+        )
+          .map(
+            ([value, label]) =>
+              `<option value="${value}"${view.query.product_type === value ? ' selected' : ''}>${label}</option>`,
+          )
+          .join('')}</select>`
+      : '';
+    filterBar = `<div class="producttables-filters"><span class="producttables-filters-heading">Filter</span>${cats}${types}<button type="submit" class="producttables-filter-apply">Apply</button><button type="button" class="producttables-filter-clear">Clear</button></div>`;
+  }
+  let toolbar = '';
+  if (features.bulkSelect.enabled)
+    toolbar += `<button type="button" class="producttables-btn producttables-bulk-add" disabled>${CART_ICON}<span class="producttables-bulk-label">${esc(view.addToCartText)}</span></button>${features.selectedItemsPanel.enabled ? '<button type="button" class="producttables-panel-toggle" aria-expanded="false">View (<span class="producttables-selected-count">0</span>)</button>' : ''}${features.clearAllButton ? '<button type="button" class="producttables-selection-clear" hidden>Clear</button>' : ''}`;
+  if (features.search)
+    toolbar += `<div class="producttables-search" role="search"><input type="search" name="s" class="producttables-search-input" placeholder="Search products..." value="${esc(view.query.s ?? '')}" aria-label="Search products" maxlength="200"><button type="button" class="producttables-search-clear" aria-label="Clear search">×</button></div>`;
+  const panel =
+    features.bulkSelect.enabled && features.selectedItemsPanel.enabled
+      ? `<div class="producttables-selected-panel" hidden><ul class="producttables-selected-list"></ul><button type="button" class="producttables-btn producttables-panel-add">Add All to Cart</button></div>`
+      : '';
+  const notice = '<div class="producttables-notice" role="status" aria-live="polite"></div>';
+  if (filterBar === '' && toolbar === '') return `${panel}${notice}`;
+  return `<form class="producttables-controls" method="get" action="${escUrl(view.pageUrl)}">${filterBar}<div class="producttables-toolbar">${toolbar}</div></form>${panel}${notice}`;
+}
+
+function paginationMarkup(view: TableView, totalPages: number): string {
+  const mode = view.config.settings.pagination.mode;
+  const current = Math.min(view.page, totalPages);
+  const href = (page: number) => esc(pageHref(view.pageUrl, { ...view.query, paged: page }));
+  const attrs = `class="producttables-pagination" data-mode="${mode}" data-current="${current}" data-total="${totalPages}" aria-label="Table pages"`;
+  if (mode === 'load_more')
+    return current < totalPages
+      ? `<nav ${attrs}><a class="producttables-btn producttables-load-more" href="${href(current + 1)}" data-page="${current + 1}">Load more</a></nav>`
+      : `<nav ${attrs}></nav>`;
+  const pages = new Set([1, totalPages]);
+  for (let p = Math.max(1, current - 2); p <= Math.min(totalPages, current + 2); p++) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  let links =
+    current > 1
+      ? `<a class="producttables-page-prev" href="${href(current - 1)}" data-page="${current - 1}" aria-label="Previous page">«</a>`
+      : '';
+  let previous = 0;
+  for (const p of sorted) {
+    if (p - previous > 1) links += '<span class="producttables-page-gap">…</span>';
+    links +=
+      p === current
+        ? `<span class="producttables-page current" aria-current="page">${p}</span>`
+        : `<a class="producttables-page" href="${href(p)}" data-page="${p}">${p}</a>`;
+    previous = p;
+  }
+  if (current < totalPages)
+    links += `<a class="producttables-page-next" href="${href(current + 1)}" data-page="${current + 1}" aria-label="Next page">»</a>`;
+  return `<nav ${attrs}>${links}</nav>`;
+}
