@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../../src/platform/clock.js';
+import { FetchHttpClient } from '../../src/platform/http-client/http-client.js';
 import { insertProductRow } from '../../src/shop/catalog/products.repository.js';
 import { videosExtension } from '../../src/extensions/videos/videos.extension.js';
 import { FakeLicenseServer } from '../../src/fakes/license-server.fake.js';
@@ -40,14 +41,20 @@ export async function createVideosTestApp(
   const urls = await youtube.start();
   const licenseUrl = await licenses.start();
   const clock = new ManualClock(options.now ?? new Date());
+  const services = {
+    VIDEOS_API_BASE_URL: urls.apiBaseUrl,
+    VIDEOS_OAUTH_PROXY_URL: urls.oauthProxyUrl,
+    LICENSE_SERVER_URL: licenseUrl,
+  };
+  // The real client, with timeouts cut to 400 ms so timeout tests stay fast.
+  const fetchClient = new FetchHttpClient({ services });
+  const http = {
+    request: (input: Parameters<FetchHttpClient['request']>[0]) =>
+      fetchClient.request({ ...input, timeoutMs: Math.min(input.timeoutMs ?? 10_000, 400) }),
+  };
   const t = await createTestApp({
-    env: {
-      VIDEOS_API_BASE_URL: urls.apiBaseUrl,
-      VIDEOS_OAUTH_PROXY_URL: urls.oauthProxyUrl,
-      LICENSE_SERVER_URL: licenseUrl,
-      ...options.env,
-    },
-    options: { extensions: [videosExtension], clock },
+    env: { ...services, ...options.env },
+    options: { extensions: [videosExtension], clock, http },
   });
   const adminUser = await t.createUser({ role: 'administrator' });
   const customerUser = await t.createUser({ role: 'customer' });

@@ -65,13 +65,22 @@ export const SettingsReply = Type.Object(
   { additionalProperties: true },
 );
 
+// A type list (not anyOf) so Ajv's type coercion leaves both null and "" as sent.
+function NullableSecret(maxLength: number) {
+  return Type.Unsafe<string | null>({
+    type: ['string', 'null'],
+    maxLength,
+    description: '"" or omitted keeps the stored value; null clears it.',
+  });
+}
+
 /** Body of POST /settings: any saveable key (ranges and enums checked before any write). */
 export const SettingsBody = Type.Object(
   {
     connection_method: Type.Optional(Type.Union([Type.Literal('oauth'), Type.Literal('api')])),
-    api_key: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    api_key: Type.Optional(NullableSecret(200)),
     channel_id: Type.Optional(Type.String({ pattern: '^(UC[A-Za-z0-9_-]{22})?$' })),
-    refresh_token: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    refresh_token: Type.Optional(NullableSecret(2000)),
     cache_duration: Type.Optional(Type.Integer({ minimum: 1, maximum: 168, description: 'Hours, 1–168.' })),
     auto_sync: Type.Optional(Type.Boolean()),
     video_position: Type.Optional(
