@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { DATE_TIME_PATTERN } from '../orders/orders.schemas.js';
 
 /** A decimal amount as WooCommerce accepts it: `"10.00"` or a number. */
 const Amount = Type.Union([Type.String(), Type.Number({ minimum: 0 })], {
   description: 'Fixed amount (decimal) or whole percentage, depending on discount_type.',
 });
-const DateOrNull = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+const DateOrNull = Type.Union([Type.String({ pattern: DATE_TIME_PATTERN }), Type.Null()], {
   description: 'Expiry (UTC, YYYY-MM-DDTHH:MM:SS) or null.',
 });
 

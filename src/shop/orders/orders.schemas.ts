@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../platform/http/collection.js';
 import { BILLING_FIELDS } from './order-records.js';
 
+/** WordPress's date-time argument: `YYYY-MM-DD[T ]hh:mm:ss`, optional fraction and zone (UTC when absent). */
+export const DATE_TIME_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}(:?\\d{2})?)?$';
 const Decimal = Type.String({ description: 'Decimal amount (WooCommerce REST v3).' });
 const DateTime = Type.String({ description: 'UTC, YYYY-MM-DDTHH:MM:SS.' });
 const NullableDate = Type.Union([Type.String(), Type.Null()]);
@@ -127,8 +130,8 @@ export const OrderListQuery = Type.Object({
   ),
   customer: Type.Optional(Type.Integer({ minimum: 0 })),
   search: Type.Optional(Type.String()),
-  after: Type.Optional(Type.String({ format: 'date-time' })),
-  before: Type.Optional(Type.String({ format: 'date-time' })),
+  after: Type.Optional(Type.String({ pattern: DATE_TIME_PATTERN, description: 'Created after (UTC).' })),
+  before: Type.Optional(Type.String({ pattern: DATE_TIME_PATTERN, description: 'Created before (UTC).' })),
   orderby: Type.Optional(Type.Union([Type.Literal('date'), Type.Literal('id')])),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
