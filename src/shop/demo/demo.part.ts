@@ -13,13 +13,13 @@ export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart
         name: ['demo'],
         summary:
           'Seed a believable demo shop (products, customers, reviews, orders, extension data); idempotent.',
-        usage: 'storeside demo',
-        async run({ print }) {
+        usage: 'storeside demo [--with-fakes]',
+        async run({ print, flags }) {
           for (const part of parts) {
             if (!part.demo) continue;
             await part.demo({ print });
           }
-          await ctx.events.emit('shop.demo.seeded', { print });
+          await ctx.events.emit('shop.demo.seeded', { print, withFakes: flags['with-fakes'] === true });
           print('Demo shop ready.');
           return 0;
         },
