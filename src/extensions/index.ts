@@ -1,6 +1,7 @@
+import { cartRecoveryExtension } from './cart-recovery/cart-recovery.extension.js';
 import type { Extension } from './define-extension.js';
 import { loyaltyExtension } from './loyalty/loyalty.extension.js';
 import { videosExtension } from './videos/videos.extension.js';
 
 /** Every extension this build ships, in registration order. */
-export const allExtensions: Extension[] = [loyaltyExtension, videosExtension];
+export const allExtensions: Extension[] = [loyaltyExtension, videosExtension, cartRecoveryExtension];

@@ -76,14 +76,22 @@ export class DbJobQueue implements JobQueue {
     return existing.id;
   }
 
-  async cancel(hook: string, args?: JobArgs, db: DbOrTrx = this.deps.db): Promise<number> {
+  async cancel(hook: string, args?: JobArgs | JobArgs[], db: DbOrTrx = this.deps.db): Promise<number> {
+    const subsets = args === undefined ? null : Array.isArray(args) ? args : [args];
+    if (subsets?.length === 0) return 0;
     const rows = await db
       .selectFrom('jobs')
       .select(['id', 'args'])
       .where('hook', '=', hook)
       .where('status', '=', 'pending')
       .execute();
-    const ids = rows.filter((r) => !args || containsArgs(JSON.parse(r.args), args)).map((r) => r.id);
+    const ids = rows
+      .filter((r) => {
+        if (!subsets) return true;
+        const parsed = JSON.parse(r.args);
+        return subsets.some((subset) => containsArgs(parsed, subset));
+      })
+      .map((r) => r.id);
     if (ids.length === 0) return 0;
     const result = await db
       .updateTable('jobs')

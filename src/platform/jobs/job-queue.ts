@@ -53,8 +53,11 @@ export interface JobQueue {
   schedule(spec: JobSpec, db?: DbOrTrx): Promise<number | null>;
   /** Ensures a recurring job exists (unique by hook+args); returns the pending row's id. */
   scheduleRecurring(spec: RecurringJobSpec, db?: DbOrTrx): Promise<number>;
-  /** Cancels pending jobs of `hook` (only those whose args contain every given key/value); returns how many. */
-  cancel(hook: string, args?: JobArgs, db?: DbOrTrx): Promise<number>;
+  /**
+   * Cancels pending jobs of `hook` (only those whose args contain every given key/value; with a list, those
+   * matching any entry of it, in one pass); returns how many.
+   */
+  cancel(hook: string, args?: JobArgs | JobArgs[], db?: DbOrTrx): Promise<number>;
   /** Claims and runs every due job once (the worker loop calls this; so do tests and the CLI); returns how many ran. */
   runDue(options?: { limit?: number; workerId?: string }): Promise<number>;
   /** Lists jobs, newest first. */

@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toDbTime } from '../../../platform/db/sql-helpers.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+import { insertAudit, listAudit, trimAudit } from './agent-tokens.repository.js';
+
+/** How many audit entries are kept (older ones are dropped). */
+export const AUDIT_KEEP = 1000;
+const SECRET_KEY = /email|token|license|secret|password|coupon/i;
+const EMAIL_IN_TEXT = /[^\s@"']+@[^\s@"']+\.[A-Za-z]{2,}/g;
+
+/** Writes one redacted audit entry for an agent call (allowed or refused). */
+export async function recordAgentCall(
+  cr: CartRecovery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const principal = request.principal;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+    string,
+    unknown
+  >;
+  const status = reply.statusCode;
+  const id = await insertAudit(cr.ctx.db, {
+    created_at: toDbTime(cr.ctx.clock.now()),
+    principal_type: principal?.kind === 'user' ? principal.via : (principal?.kind ?? 'anonymous'),
+    user_id: principal?.kind === 'user' ? principal.user.id : null,
+    credential_id:
+      principal?.kind === 'user' && principal.via === 'bearer' ? (principal.credentialId ?? null) : null,
+    method: request.method,
+    route: (request.routeOptions.url ?? request.url).replace(/^\/wp-json\/cartrecovery\/v1/, ''),
+    action: typeof body.action === 'string' ? body.action.slice(0, 40) : null,
+    target:
+      typeof params.id === 'string'
+        ? params.id.slice(0, 64)
+        : typeof params.public_id === 'string'
+          ? params.public_id.slice(0, 64)
+          : null,
+    status,
+    result: status < 400 ? 'allowed' : status === 401 || status === 403 ? 'denied' : 'error',
+    detail: JSON.stringify(redact({ query: request.query ?? {}, body })),
+  });
+  if (id % 100 === 0) await trimAudit(cr.ctx.db, id - AUDIT_KEEP);
+}
+
+/** A page of audit entries, newest first. */
+export async function readAuditLog(cr: CartRecovery, window: { offset: number; limit: number }) {
+  const { rows, total } = await listAudit(cr.ctx.db, window);
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      time: r.created_at,
+      principal: { type: r.principal_type, user_id: r.user_id, token_public_id: r.credential_id },
+      method: r.method,
+      route: r.route,
+      action: r.action,
+      target: r.target,
+      status: r.status,
+      result: r.result,
+      detail: JSON.parse(r.detail) as unknown,
+    })),
+  };
+}
+
+/** Replaces values under secret-looking keys with `[redacted]` and masks addresses in text. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 5) return '[truncated]';
+  if (typeof value === 'string') return value.replace(EMAIL_IN_TEXT, '[redacted-email]').slice(0, 500);
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1),
+      ]),
+    );
+  }
+  return value;
+}

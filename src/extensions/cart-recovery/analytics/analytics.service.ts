@@ -1,0 +1,117 @@
+import { toDbTime } from '../../../platform/db/sql-helpers.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+import type { AnalyticsPeriod } from './analytics-cache.js';
+import { readAggregates } from './analytics.repository.js';
+
+/** Per-step figures keyed by step number: "1"–"3", and "0" for recoveries no e-mail led to. */
+export type ByStep = Record<'0' | '1' | '2' | '3', number>;
+
+/** The analytics of one period (reference §3; money as decimals of the store currency). */
+export interface AnalyticsReport {
+  period_days: number;
+  currency: string;
+  tracked: number;
+  abandoned: number;
+  recovered: number;
+  restored: number;
+  completed_before_abandonment: number;
+  abandoned_value: number;
+  revenue: number;
+  recovery_rate: number;
+  restore_clicks: number;
+  click_to_recovery_rate: number;
+  emails_queued: number;
+  emails_sent: number;
+  emails_failed: number;
+  emails_unknown: number;
+  email_send_rate: number;
+  revenue_by_step: ByStep;
+  recoveries_by_step: ByStep;
+  best_step: number | null;
+  average_time_to_recovery: number;
+  returning_shopper_count: number;
+  repeat_abandoned_shopper_count: number;
+  failed_restore_count: number;
+  generated_at: string;
+}
+
+/** The period's report, from the shared cache when fresh, else computed and cached. */
+export async function getAnalytics(cr: CartRecovery, days: AnalyticsPeriod): Promise<AnalyticsReport> {
+  const cached = await cr.analyticsCache.get<AnalyticsReport>(days);
+  if (cached) return cached;
+  const report = await computeAnalytics(cr, days);
+  await cr.analyticsCache.set(days, report);
+  return report;
+}
+
+/** Computes a period's report from indexed aggregates (no cache). */
+export async function computeAnalytics(cr: CartRecovery, days: AnalyticsPeriod): Promise<AnalyticsReport> {
+  const now = cr.ctx.clock.now();
+  const since = toDbTime(new Date(now.getTime() - days * 86_400_000));
+  const agg = await readAggregates(cr.ctx.db, since);
+  const money = (minor: number) => minor / 10 ** cr.ctx.shop.currency.minorUnit;
+  const revenueByStep: ByStep = { '0': 0, '1': 0, '2': 0, '3': 0 };
+  const recoveriesByStep: ByStep = { '0': 0, '1': 0, '2': 0, '3': 0 };
+  let recovered = 0;
+  let revenue = 0;
+  let seconds = 0;
+  let restored = 0;
+  for (const row of agg.recoveredByStep) {
+    const key = String(Math.min(3, Math.max(0, row.step))) as keyof ByStep;
+    revenueByStep[key] += row.revenue;
+    recoveriesByStep[key] += row.count;
+    recovered += row.count;
+    revenue += row.revenue;
+    seconds += row.seconds;
+    restored += row.restored;
+  }
+  const byStatus = (statuses: string[]) =>
+    agg.notifications.filter((n) => statuses.includes(n.status)).reduce((sum, n) => sum + n.count, 0);
+  const attempted = agg.notifications.reduce((sum, n) => sum + n.attempted, 0);
+  const sent = byStatus(['sent']);
+  const restoreClicks = agg.events.restore_clicked ?? 0;
+  let bestStep: number | null = null;
+  for (const step of ['1', '2', '3'] as const) {
+    if (
+      revenueByStep[step] > 0 &&
+      (bestStep === null || revenueByStep[step] > revenueByStep[String(bestStep) as keyof ByStep])
+    )
+      bestStep = Number(step);
+  }
+  return {
+    period_days: days,
+    currency: cr.ctx.shop.currency.code,
+    tracked: agg.tracked,
+    abandoned: agg.abandoned.count,
+    recovered,
+    restored,
+    completed_before_abandonment: agg.converted,
+    abandoned_value: money(agg.abandoned.value),
+    revenue: money(revenue),
+    recovery_rate: percent(recovered, agg.abandoned.count),
+    restore_clicks: restoreClicks,
+    click_to_recovery_rate: percent(restored, restoreClicks),
+    emails_queued: byStatus(['queued', 'retry_queued', 'sending']),
+    emails_sent: sent,
+    emails_failed: byStatus(['failed']),
+    emails_unknown: byStatus(['unknown']),
+    email_send_rate: percent(sent, attempted),
+    revenue_by_step: {
+      '0': money(revenueByStep['0']),
+      '1': money(revenueByStep['1']),
+      '2': money(revenueByStep['2']),
+      '3': money(revenueByStep['3']),
+    },
+    recoveries_by_step: recoveriesByStep,
+    best_step: bestStep,
+    average_time_to_recovery: recovered > 0 ? Math.round(seconds / recovered) : 0,
+    returning_shopper_count: agg.abandoned.returning,
+    repeat_abandoned_shopper_count: agg.abandoned.repeatShoppers,
+    failed_restore_count: agg.events.cart_restore_failed ?? 0,
+    generated_at: toDbTime(now),
+  };
+}
+
+function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+}

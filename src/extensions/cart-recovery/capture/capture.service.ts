@@ -1,0 +1,249 @@
+import type { Principal } from '../../../platform/auth/principal.js';
+import { toDbTime } from '../../../platform/db/sql-helpers.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  invalid,
+  RestError,
+  ValidationError,
+} from '../../../platform/http/errors.js';
+import { safeEqual } from '../../../platform/security/hashing.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+import { hashEmail, isValidEmail, normalizeEmail } from '../common/email-address.js';
+import { hashLinkToken, newLinkToken } from '../common/link-token.js';
+import { cancelPendingNotifications } from '../sequence/notifications.repository.js';
+import { cancelSessionJobs, scheduleAbandonmentCheck } from '../sequence/session-jobs.js';
+import { OPEN_STATES } from '../sessions/session-states.js';
+import {
+  deleteSession,
+  findSessionByPublicId,
+  insertEvent,
+  insertSession,
+  isSuppressed,
+  type SessionRow,
+  touchSession,
+} from '../sessions/sessions.repository.js';
+import {
+  type CartSnapshot,
+  cartFingerprint,
+  snapshotFromClientCart,
+  snapshotFromServerCart,
+} from './cart-snapshot.js';
+
+/** What the shopper's browser sent to `POST /capture` (already schema-validated). */
+export interface CaptureInput {
+  email?: string;
+  consent: boolean;
+  cart: unknown;
+  source: 'classic' | 'block';
+  session_id?: string;
+  capture_token?: string;
+}
+
+/** The outcome: HTTP status and body. */
+export type CaptureOutcome =
+  | { status: 201; body: { success: true; session_id: string; capture_token: string } }
+  | { status: 200; body: { success: boolean; session_id?: string; deleted?: boolean; message?: string } };
+
+/** Creates, updates or withdraws a consented capture (reference §1, with ownership by capture token). */
+export async function captureCheckout(
+  cr: CartRecovery,
+  principal: Principal,
+  input: CaptureInput,
+): Promise<CaptureOutcome> {
+  if (!input.consent) return withdrawConsent(cr, input);
+  const email = input.email?.trim() ?? '';
+  if (!isValidEmail(email)) throw invalid('email', 'email', 'email must be a valid e-mail address.');
+  const settings = await cr.settings.get();
+  if (!settings.capture_enabled)
+    return { status: 200, body: { success: false, message: 'Cart capture is switched off.' } };
+  const emailHash = hashEmail(email);
+  if (await isSuppressed(cr.ctx.db, emailHash)) {
+    throw new RestError('cartrecovery_suppressed', 'This address asked not to receive cart reminders.', 400);
+  }
+  const owned = input.session_id ? await ownedSession(cr, input.session_id, input.capture_token) : null;
+  const snapshot = await buildSnapshot(cr, principal, input.cart);
+  if (owned && OPEN_STATES.includes(owned.status))
+    return updateCapture(cr, owned, { email, emailHash, snapshot, input });
+  if (snapshot.items.length === 0) {
+    throw new RestError('cartrecovery_empty_cart', 'There is no cart to save: add items first.', 400);
+  }
+  return createCapture(cr, { email, emailHash, snapshot, input, consentText: settings.consent_text });
+}
+
+async function createCapture(
+  cr: CartRecovery,
+  input: {
+    email: string;
+    emailHash: string;
+    snapshot: CartSnapshot & { cartSessionId: string | null };
+    input: CaptureInput;
+    consentText: string;
+  },
+): Promise<CaptureOutcome> {
+  const { ctx } = cr;
+  const now = ctx.clock.now();
+  const at = toDbTime(now);
+  const token = newLinkToken();
+  const publicId = newLinkToken(24);
+  const timeout = (await cr.settings.get()).abandonment_timeout;
+  await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertSession(trx, {
+      session_id: publicId,
+      email: normalizeEmail(input.email),
+      email_hash: input.emailHash,
+      status: 'captured',
+      source: input.input.source,
+      consent_text: input.consentText,
+      consent_at: at,
+      capture_token_hash: hashLinkToken(token),
+      cart_session_id: input.snapshot.cartSessionId,
+      ...snapshotColumns(input.snapshot),
+      captured_at: at,
+      last_activity_at: at,
+      abandoned_at: null,
+      recovered_at: null,
+      converted_at: null,
+      ended_at: null,
+      order_id: null,
+      recovery_seconds: null,
+      recovered_step: null,
+      attribution_source: null,
+      restore_clicked_at: null,
+      coupon_code: null,
+      coupon_expires_at: null,
+      anonymized_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+    await insertEvent(trx, { sessionId: id, type: 'captured', data: { source: input.input.source }, at });
+    await scheduleAbandonmentCheck(cr, trx, id, new Date(now.getTime() + timeout * 60_000));
+  });
+  await cr.analyticsCache.invalidate();
+  return { status: 201, body: { success: true, session_id: publicId, capture_token: token } };
+}
+
+/**
+ * Refreshes an owned open session. Activity on an abandoned cart brings it back to `captured`: its
+ * pending e-mails are cancelled and it is abandoned (and e-mailed, unsent steps only) again after the timeout.
+ */
+async function updateCapture(
+  cr: CartRecovery,
+  session: SessionRow,
+  input: {
+    email: string;
+    emailHash: string;
+    snapshot: CartSnapshot & { cartSessionId: string | null };
+    input: CaptureInput;
+  },
+): Promise<CaptureOutcome> {
+  const { ctx } = cr;
+  const now = ctx.clock.now();
+  const at = toDbTime(now);
+  const timeout = (await cr.settings.get()).abandonment_timeout;
+  const keepOld = input.snapshot.items.length === 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    const reactivated = session.status === 'abandoned';
+    await touchSession(trx, session.id, {
+      email: normalizeEmail(input.email),
+      email_hash: input.emailHash,
+      status: 'captured',
+      source: input.input.source,
+      last_activity_at: at,
+      updated_at: at,
+      ...(input.snapshot.cartSessionId ? { cart_session_id: input.snapshot.cartSessionId } : {}),
+      ...(keepOld ? {} : snapshotColumns(input.snapshot)),
+    });
+    if (reactivated) {
+      await cancelPendingNotifications(trx, { sessionId: session.id, reason: 'reactivated', now: at });
+      await cancelSessionJobs(cr, trx, session.id, 'sends');
+    }
+    await insertEvent(trx, { sessionId: session.id, type: reactivated ? 'reactivated' : 'updated', at });
+    await scheduleAbandonmentCheck(cr, trx, session.id, new Date(now.getTime() + timeout * 60_000));
+  });
+  await cr.analyticsCache.invalidate([session.captured_at, session.abandoned_at, at]);
+  return { status: 200, body: { success: true, session_id: session.session_id } };
+}
+
+/** consent=false: deletes the owned open capture and cancels its pending work. */
+async function withdrawConsent(cr: CartRecovery, input: CaptureInput): Promise<CaptureOutcome> {
+  if (!input.session_id || !input.capture_token) {
+    const fields: Record<string, Record<string, string>> = {};
+    if (!input.session_id) fields.session_id = { required: 'session_id is required to withdraw consent.' };
+    if (!input.capture_token)
+      fields.capture_token = { required: 'capture_token is required to withdraw consent.' };
+    throw invalidFields(fields);
+  }
+  const session = await ownedSession(cr, input.session_id, input.capture_token);
+  if (!session) throw invalidProof();
+  if (!OPEN_STATES.includes(session.status)) {
+    throw new ConflictError(
+      'cartrecovery_session_closed',
+      'This capture is closed and can no longer be withdrawn.',
+    );
+  }
+  await cr.ctx.db.transaction().execute(async (trx) => {
+    await cancelSessionJobs(cr, trx, session.id);
+    await deleteSession(trx, session.id);
+  });
+  await cr.analyticsCache.invalidate([session.captured_at, session.abandoned_at]);
+  return { status: 200, body: { success: true, deleted: true } };
+}
+
+/**
+ * The session proven by `session_id` + `capture_token` (constant-time hash check). Unknown ids give null
+ * (a new capture starts); a known id with a missing or wrong token is refused the same way every time.
+ */
+async function ownedSession(
+  cr: CartRecovery,
+  sessionId: string,
+  token: string | undefined,
+): Promise<SessionRow | null> {
+  const session = await findSessionByPublicId(cr.ctx.db, sessionId);
+  if (!session) return null;
+  if (!token || !safeEqual(hashLinkToken(token), session.capture_token_hash)) throw invalidProof();
+  return session;
+}
+
+async function buildSnapshot(
+  cr: CartRecovery,
+  principal: Principal,
+  clientCart: unknown,
+): Promise<CartSnapshot & { cartSessionId: string | null }> {
+  const { shop } = cr.ctx;
+  const serverCart = principal.kind === 'anonymous' ? null : await shop.getCartForPrincipal(principal);
+  if (serverCart && serverCart.items.length > 0)
+    return {
+      ...snapshotFromServerCart(serverCart, shop.currency.code),
+      cartSessionId: serverCart.session_id,
+    };
+  return {
+    ...(await snapshotFromClientCart(shop, clientCart)),
+    cartSessionId: serverCart?.session_id ?? null,
+  };
+}
+
+function snapshotColumns(snapshot: CartSnapshot) {
+  return {
+    cart_snapshot: JSON.stringify({
+      items: snapshot.items,
+      coupons: snapshot.coupons,
+      origin: snapshot.origin,
+    }),
+    cart_fingerprint: cartFingerprint(snapshot.items),
+    cart_total: snapshot.total,
+    currency: snapshot.currency,
+    item_count: snapshot.item_count,
+  };
+}
+
+function invalidProof(): ForbiddenError {
+  return new ForbiddenError(
+    'cartrecovery_invalid_capture_token',
+    'The session_id and capture_token do not match.',
+  );
+}
+
+function invalidFields(fields: Record<string, Record<string, string>>): ValidationError {
+  return new ValidationError(fields);
+}

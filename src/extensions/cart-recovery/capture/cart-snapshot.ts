@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { ShopApi, ShopCart } from '../../../shop/shop-api.js';
+
+/** One restorable cart line (money in minor units). */
+export interface SnapshotItem {
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  name: string;
+  sku: string;
+  price: number;
+  line_total: number;
+}
+
+/** What a session keeps of the shopper's cart: enough to rebuild it and to show it. */
+export interface CartSnapshot {
+  origin: 'server' | 'client';
+  items: SnapshotItem[];
+  coupons: string[];
+  currency: string;
+  total: number;
+  item_count: number;
+}
+
+const MAX_ITEMS = 100;
+const MAX_QUANTITY = 9999;
+
+/** A snapshot of the shopper's own Store API cart. */
+export function snapshotFromServerCart(cart: ShopCart, currency: string): CartSnapshot {
+  const items = cart.items.slice(0, MAX_ITEMS).map((item) => ({
+    product_id: item.product_id,
+    variation_id: item.variation_id,
+    quantity: item.quantity,
+    name: item.name,
+    sku: item.sku,
+    price: item.price,
+    line_total: item.line_total,
+  }));
+  return {
+    origin: 'server',
+    items,
+    coupons: cart.coupons.filter((c) => !c.virtual).map((c) => c.code),
+    currency,
+    total: cart.totals.total_price,
+    item_count: items.reduce((n, i) => n + i.quantity, 0),
+  };
+}
+
+/**
+ * A restore-safe snapshot of the cart the browser sent: only product/variation ids and quantities are read
+ * from it; names and prices come from the catalogue, unknown or unpublished products are dropped.
+ */
+export async function snapshotFromClientCart(shop: ShopApi, clientCart: unknown): Promise<CartSnapshot> {
+  const lines = parseClientLines(clientCart);
+  const products =
+    lines.length > 0 ? await shop.getProducts([...new Set(lines.map((l) => l.productId))]) : [];
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const items: SnapshotItem[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (!product || product.status !== 'publish') continue;
+    const variation = line.variationId
+      ? product.variations.find((v) => v.id === line.variationId)
+      : undefined;
+    if (line.variationId && !variation) continue;
+    const price = variation ? variation.price : product.price;
+    items.push({
+      product_id: product.id,
+      variation_id: variation?.id ?? 0,
+      quantity: line.quantity,
+      name: product.name,
+      sku: variation?.sku || product.sku,
+      price,
+      line_total: price * line.quantity,
+    });
+  }
+  return {
+    origin: 'client',
+    items,
+    coupons: [],
+    currency: shop.currency.code,
+    total: items.reduce((sum, i) => sum + i.line_total, 0),
+    item_count: items.reduce((n, i) => n + i.quantity, 0),
+  };
+}
+
+/** SHA-256 over the sorted product/variation pairs (quantities and prices left out); '' for an empty cart. */
+export function cartFingerprint(items: readonly SnapshotItem[]): string {
+  if (items.length === 0) return '';
+  const keys = [...new Set(items.map((i) => `${i.product_id}:${i.variation_id}`))].sort();
+  return createHash('sha256').update(keys.join('|')).digest('hex');
+}
+
+function parseClientLines(
+  cart: unknown,
+): Array<{ productId: number; variationId: number; quantity: number }> {
+  const raw = Array.isArray(cart)
+    ? cart
+    : cart && typeof cart === 'object' && Array.isArray((cart as { items?: unknown }).items)
+      ? (cart as { items: unknown[] }).items
+      : [];
+  const lines: Array<{ productId: number; variationId: number; quantity: number }> = [];
+  for (const entry of raw.slice(0, MAX_ITEMS)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const item = entry as Record<string, unknown>;
+    const productId = positiveInt(item.product_id ?? item.id);
+    const variationId = positiveInt(item.variation_id) ?? 0;
+    const quantity = positiveInt(
+      typeof item.quantity === 'object' && item.quantity !== null
+        ? (item.quantity as { value?: unknown }).value
+        : item.quantity,
+    );
+    if (productId === null || quantity === null) continue;
+    lines.push({ productId, variationId, quantity: Math.min(quantity, MAX_QUANTITY) });
+  }
+  return lines;
+}
+
+function positiveInt(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
+}
+
+/** The items and coupons stored in a session's snapshot column. */
+export function readSnapshot(stored: string): { items: SnapshotItem[]; coupons: string[] } {
+  try {
+    const parsed = JSON.parse(stored) as { items?: SnapshotItem[]; coupons?: string[] };
+    return { items: parsed.items ?? [], coupons: parsed.coupons ?? [] };
+  } catch {
+    return { items: [], coupons: [] };
+  }
+}

@@ -1,0 +1,63 @@
+import { defineExtension } from '../define-extension.js';
+import { registerAgentRoutes } from './agent/agent.routes.js';
+import { AGENT_CAPABILITY_ROLES } from './agent/agent-permissions.js';
+import { agentBearerAuthenticator } from './agent/agent-tokens.service.js';
+import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { registerCaptureRoutes } from './capture/capture.routes.js';
+import { cartRecovery, HOOKS } from './cart-recovery.services.js';
+import { cartRecoveryCli } from './cli/cart-recovery.cli.js';
+import { LicenseService } from './license/license.service.js';
+import { registerLicenseRoutes } from './license/license.routes.js';
+import { registerLinkPages } from './links/links.pages.js';
+import * as initial from './migrations/2026-11-22T07-00-cart-recovery.js';
+import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
+import { pruneExpiredData } from './privacy/retention.service.js';
+import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
+import { sequenceJobs } from './sequence/sequence.jobs.js';
+import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { registerTestToolRoutes } from './test-tools/test-tools.routes.js';
+
+/** Cart recovery (`cartrecovery/v1`): consented capture, abandonment, three-step e-mails, links, analytics, agents. */
+export const cartRecoveryExtension = defineExtension({
+  name: 'cartrecovery',
+  migrations: { '2026-11-22T07-00-cart-recovery': initial },
+  namespaces: [{ namespace: 'cartrecovery/v1' }],
+  capabilities: AGENT_CAPABILITY_ROLES,
+  routes(app, ctx) {
+    const cr = cartRecovery(ctx);
+    ctx.auth.setBearerAuthenticator(agentBearerAuthenticator(cr));
+    registerCaptureRoutes(app, cr);
+    registerSettingsRoutes(app, cr);
+    registerAnalyticsRoutes(app, cr);
+    registerLicenseRoutes(app, cr);
+    registerTestToolRoutes(app, cr);
+    registerPrivacyRoutes(app, cr);
+    registerAgentRoutes(app, cr);
+  },
+  pages(app, ctx) {
+    registerLinkPages(app, cartRecovery(ctx));
+  },
+  subscribers(ctx) {
+    registerRecoverySubscribers(cartRecovery(ctx));
+  },
+  jobs(ctx) {
+    const cr = cartRecovery(ctx);
+    return {
+      ...sequenceJobs(cr),
+      [HOOKS.prune]: async () => {
+        await pruneExpiredData(cr);
+      },
+      [HOOKS.licenseCheck]: async () => {
+        await new LicenseService(cr).recheck();
+      },
+    };
+  },
+  async setup(ctx) {
+    await ctx.jobs.scheduleRecurring({ hook: HOOKS.sweep, intervalSeconds: 300 });
+    await ctx.jobs.scheduleRecurring({ hook: HOOKS.prune, dailyAt: '03:17' });
+    await ctx.jobs.scheduleRecurring({ hook: HOOKS.licenseCheck, dailyAt: '04:41' });
+  },
+  cli(ctx) {
+    return cartRecoveryCli(cartRecovery(ctx));
+  },
+});

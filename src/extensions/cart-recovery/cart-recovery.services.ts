@@ -1,0 +1,35 @@
+import type { ExtensionContext } from '../define-extension.js';
+import { AnalyticsCache } from './analytics/analytics-cache.js';
+import { SettingsService } from './settings/settings.service.js';
+
+/** The job hooks of this extension. */
+export const HOOKS = {
+  detectSession: 'cartrecovery.detect_session_abandonment',
+  sweep: 'cartrecovery.detect_abandonment',
+  sendStep: 'cartrecovery.send_step',
+  prune: 'cartrecovery.prune',
+  licenseCheck: 'cartrecovery.license_check',
+} as const;
+
+/** What every cart-recovery service works with: the extension context plus its own shared parts. */
+export interface CartRecovery {
+  ctx: ExtensionContext;
+  settings: SettingsService;
+  analyticsCache: AnalyticsCache;
+}
+
+const instances = new WeakMap<ExtensionContext, CartRecovery>();
+
+/** The cart-recovery services of one app (built once per context). */
+export function cartRecovery(ctx: ExtensionContext): CartRecovery {
+  let cr = instances.get(ctx);
+  if (!cr) {
+    cr = {
+      ctx,
+      settings: new SettingsService(ctx.options),
+      analyticsCache: new AnalyticsCache(ctx.transients, ctx.clock),
+    };
+    instances.set(ctx, cr);
+  }
+  return cr;
+}

@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitResult } from '../../../platform/rate-limit/rate-limiter.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+
+/** Rate-limit categories of this extension (each its own counter per client address). */
+export type RateCategory = 'capture' | 'restore' | 'unsubscribe';
+
+/**
+ * Counts one hit of the client address in a fixed window (atomic; Redis when configured). The address is
+ * the socket peer unless the peer is a trusted proxy (STORESIDE_TRUSTED_PROXIES → Fastify's request.ip);
+ * only its hash enters the key.
+ */
+export async function hitClientLimit(
+  cr: CartRecovery,
+  request: FastifyRequest,
+  category: RateCategory,
+): Promise<RateLimitResult> {
+  const settings = await cr.settings.get();
+  const address = createHash('sha256')
+    .update(request.ip || 'unknown')
+    .digest('hex')
+    .slice(0, 32);
+  return cr.ctx.rateLimiter.hit(
+    `cartrecovery:${category}:${address}`,
+    settings.capture_rate_limit,
+    settings.capture_rate_window,
+  );
+}

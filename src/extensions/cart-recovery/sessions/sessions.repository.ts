@@ -1,0 +1,331 @@
+import { type Generated, type Insertable, type Selectable, sql } from 'kysely';
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import type { SessionState } from './session-states.js';
+
+/** The `cr_sessions` table: one consented capture and its life. */
+export interface CrSessionsTable {
+  id: Generated<number>;
+  session_id: string;
+  email: string;
+  email_hash: string;
+  status: SessionState;
+  source: string;
+  consent_text: string;
+  consent_at: string;
+  capture_token_hash: string;
+  cart_session_id: string | null;
+  cart_snapshot: string;
+  cart_fingerprint: string;
+  cart_total: number;
+  currency: string;
+  item_count: number;
+  capture_count: Generated<number>;
+  captured_at: string;
+  last_activity_at: string;
+  abandoned_at: string | null;
+  recovered_at: string | null;
+  converted_at: string | null;
+  ended_at: string | null;
+  order_id: number | null;
+  recovered_revenue: Generated<number>;
+  recovery_seconds: number | null;
+  recovered_step: number | null;
+  attribution_source: string | null;
+  restore_clicked_at: string | null;
+  coupon_code: string | null;
+  coupon_expires_at: string | null;
+  is_test: Generated<number>;
+  anonymized_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The `cr_events` table: what happened to a session (feeds analytics and the agent view). */
+export interface CrEventsTable {
+  id: Generated<number>;
+  session_id: number | null;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+/** The `cr_suppressions` table: hashed addresses that must never be captured or e-mailed. */
+export interface CrSuppressionsTable {
+  id: Generated<number>;
+  email_hash: string;
+  source: string;
+  created_at: string;
+}
+
+declare module '../../../platform/db/database.js' {
+  interface Tables {
+    cr_sessions: CrSessionsTable;
+    cr_events: CrEventsTable;
+    cr_suppressions: CrSuppressionsTable;
+  }
+}
+
+/** A session row. */
+export type SessionRow = Selectable<CrSessionsTable>;
+/** A new session row. */
+export type NewSessionRow = Insertable<CrSessionsTable>;
+
+/** Inserts a session; returns its row id. */
+export async function insertSession(db: DbOrTrx, row: NewSessionRow): Promise<number> {
+  const inserted = await db.insertInto('cr_sessions').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** A session by its public id. */
+export async function findSessionByPublicId(db: DbOrTrx, sessionId: string): Promise<SessionRow | null> {
+  return (
+    (await db.selectFrom('cr_sessions').selectAll().where('session_id', '=', sessionId).executeTakeFirst()) ??
+    null
+  );
+}
+
+/** A session by row id. */
+export async function findSessionById(db: DbOrTrx, id: number): Promise<SessionRow | null> {
+  return (await db.selectFrom('cr_sessions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Updates a session row; with `onlyIn`, only while its status is one of those. Returns true when a row changed. */
+export async function updateSession(
+  db: DbOrTrx,
+  id: number,
+  values: Partial<Omit<SessionRow, 'id'>>,
+  onlyIn?: readonly SessionState[],
+): Promise<boolean> {
+  let query = db.updateTable('cr_sessions').set(values).where('id', '=', id);
+  if (onlyIn) query = query.where('status', 'in', onlyIn);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Counts one more capture of a session and refreshes its data (capture update). */
+export async function touchSession(
+  db: DbOrTrx,
+  id: number,
+  values: Partial<Omit<SessionRow, 'id' | 'capture_count'>>,
+): Promise<void> {
+  await db
+    .updateTable('cr_sessions')
+    .set({ ...values, capture_count: sql`capture_count + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a session (its notifications, tokens, restores and events cascade). */
+export async function deleteSession(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('cr_sessions').where('id', '=', id).execute();
+}
+
+/** Captured sessions inactive since before `cutoff`, oldest first (the 5-minute sweep). */
+export async function findInactiveCaptured(
+  db: DbOrTrx,
+  cutoff: string,
+  limit: number,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('cr_sessions')
+    .selectAll()
+    .where('status', '=', 'captured')
+    .where('last_activity_at', '<=', cutoff)
+    .orderBy('last_activity_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Sessions of an e-mail hash in the given states, newest first. */
+export async function findSessionsByEmailHash(
+  db: DbOrTrx,
+  emailHash: string,
+  states?: readonly SessionState[],
+  capturedAfter?: string,
+): Promise<SessionRow[]> {
+  let query = db.selectFrom('cr_sessions').selectAll().where('email_hash', '=', emailHash);
+  if (states) query = query.where('status', 'in', states);
+  if (capturedAfter) query = query.where('captured_at', '>=', capturedAfter);
+  return query.orderBy('id', 'desc').limit(500).execute();
+}
+
+/** The open session linked to a shop cart session, newest first. */
+export async function findOpenSessionByCart(db: DbOrTrx, cartSessionId: string): Promise<SessionRow | null> {
+  return (
+    (await db
+      .selectFrom('cr_sessions')
+      .selectAll()
+      .where('cart_session_id', '=', cartSessionId)
+      .where('status', 'in', ['captured', 'abandoned'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The open session that issued a coupon code. */
+export async function findSessionByCoupon(db: DbOrTrx, code: string): Promise<SessionRow | null> {
+  return (
+    (await db
+      .selectFrom('cr_sessions')
+      .selectAll()
+      .where('coupon_code', '=', code.toUpperCase())
+      .orderBy('id', 'desc')
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The session that already counts `orderId` (each order closes at most one session). */
+export async function findSessionByOrderId(db: DbOrTrx, orderId: number): Promise<SessionRow | null> {
+  return (
+    (await db.selectFrom('cr_sessions').selectAll().where('order_id', '=', orderId).executeTakeFirst()) ??
+    null
+  );
+}
+
+/** Records an event of a session. */
+export async function insertEvent(
+  db: DbOrTrx,
+  event: { sessionId: number | null; type: string; data?: Record<string, unknown>; at: string },
+): Promise<void> {
+  await db
+    .insertInto('cr_events')
+    .values({
+      session_id: event.sessionId,
+      type: event.type,
+      data: JSON.stringify(event.data ?? {}),
+      created_at: event.at,
+    })
+    .execute();
+}
+
+/** Events of a session, oldest first (bounded). */
+export async function listEvents(
+  db: DbOrTrx,
+  sessionId: number,
+  limit = 200,
+): Promise<Array<{ type: string; data: string; created_at: string }>> {
+  return db
+    .selectFrom('cr_events')
+    .select(['type', 'data', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** True when the address hash is suppressed. */
+export async function isSuppressed(db: DbOrTrx, emailHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('cr_suppressions')
+    .select('id')
+    .where('email_hash', '=', emailHash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds a suppression (idempotent). */
+export async function addSuppression(
+  db: DbOrTrx,
+  input: { emailHash: string; source: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('cr_suppressions')
+    .values({ email_hash: input.emailHash, source: input.source, created_at: input.at })
+    .onConflict((oc) => oc.column('email_hash').doNothing())
+    .execute();
+}
+
+/** Up to `limit` row ids of sessions captured before `cutoff` in the given states (retention). */
+export async function findSessionIdsCapturedBefore(
+  db: DbOrTrx,
+  input: { cutoff: string; states: readonly SessionState[]; notAnonymized?: boolean; limit: number },
+): Promise<number[]> {
+  let query = db
+    .selectFrom('cr_sessions')
+    .select('id')
+    .where('captured_at', '<', input.cutoff)
+    .where('status', 'in', input.states);
+  if (input.notAnonymized) query = query.where('anonymized_at', 'is', null);
+  const rows = await query.orderBy('captured_at').limit(input.limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Deletes sessions by row id (cascading to their notifications, tokens, restores and events). */
+export async function deleteSessions(db: DbOrTrx, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('cr_sessions').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Strips personal data from closed sessions, keeping their figures for analytics; drops their link tokens. */
+export async function anonymizeSessions(db: DbOrTrx, ids: number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('cr_sessions')
+    .set({
+      email: '',
+      email_hash: '',
+      capture_token_hash: '',
+      cart_snapshot: '{"items":[],"coupons":[]}',
+      cart_session_id: null,
+      coupon_code: null,
+      anonymized_at: at,
+      updated_at: at,
+    })
+    .where('id', 'in', ids)
+    .execute();
+  await db.deleteFrom('cr_tokens').where('session_id', 'in', ids).execute();
+  await db
+    .updateTable('cr_notifications')
+    .set({ recipient_mask: '***', coupon_code: null })
+    .where('session_id', 'in', ids)
+    .execute();
+}
+
+/** Up to `limit` ids of sessions anonymised before `cutoff`. */
+export async function findAnonymizedBefore(db: DbOrTrx, cutoff: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('cr_sessions')
+    .select('id')
+    .where('anonymized_at', '<', cutoff)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Removes a suppression (privacy erase on request). */
+export async function deleteSuppression(db: DbOrTrx, emailHash: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('cr_suppressions')
+    .where('email_hash', '=', emailHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The suppression record of an address hash, or null. */
+export async function findSuppression(
+  db: DbOrTrx,
+  emailHash: string,
+): Promise<{ source: string; created_at: string } | null> {
+  return (
+    (await db
+      .selectFrom('cr_suppressions')
+      .select(['source', 'created_at'])
+      .where('email_hash', '=', emailHash)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** A page of sessions (newest first), optionally of some states, and the total. */
+export async function listSessions(
+  db: DbOrTrx,
+  input: { states?: readonly SessionState[]; offset: number; limit: number },
+): Promise<{ rows: SessionRow[]; total: number }> {
+  let query = db.selectFrom('cr_sessions');
+  if (input.states && input.states.length > 0) query = query.where('status', 'in', input.states);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').offset(input.offset).limit(input.limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,64 @@
+import type { RestApp } from '../../../platform/http/server.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+import { ADMIN_POLICY } from '../common/admin-policy.js';
+import {
+  CampaignPatchSchema,
+  CampaignSchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+} from './settings.schemas.js';
+
+/** `GET|POST /settings` and `GET|POST /campaign` (administrators). */
+export function registerSettingsRoutes(app: RestApp, cr: CartRecovery): void {
+  const config = { auth: ADMIN_POLICY };
+  app.get(
+    '/cartrecovery/v1/settings',
+    {
+      config,
+      schema: {
+        tags: ['cartrecovery'],
+        summary: 'The whole cartrecovery_settings record.',
+        response: { 200: SettingsSchema },
+      },
+    },
+    async () => cr.settings.get(),
+  );
+  app.post(
+    '/cartrecovery/v1/settings',
+    {
+      config,
+      schema: {
+        tags: ['cartrecovery'],
+        summary: 'Update some settings (validated); returns the whole record.',
+        body: SettingsPatchSchema,
+        response: { 200: SettingsSchema },
+      },
+    },
+    async (request) => cr.settings.update(request.body),
+  );
+  app.get(
+    '/cartrecovery/v1/campaign',
+    {
+      config,
+      schema: {
+        tags: ['cartrecovery'],
+        summary: 'The campaign: enabled flag and three steps.',
+        response: { 200: CampaignSchema },
+      },
+    },
+    async () => cr.settings.campaign(),
+  );
+  app.post(
+    '/cartrecovery/v1/campaign',
+    {
+      config,
+      schema: {
+        tags: ['cartrecovery'],
+        summary: 'Update the campaign (steps merged by position, strictly increasing delays).',
+        body: CampaignPatchSchema,
+        response: { 200: CampaignSchema },
+      },
+    },
+    async (request) => cr.settings.updateCampaign(request.body),
+  );
+}

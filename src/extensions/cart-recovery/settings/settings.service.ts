@@ -1,0 +1,75 @@
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import { ValidationError } from '../../../platform/http/errors.js';
+import type { OptionsStore } from '../../../platform/options/options.js';
+import {
+  type Campaign,
+  type CampaignPatch,
+  DEFAULT_CAMPAIGN,
+  DEFAULT_SETTINGS,
+  type Settings,
+  type SettingsPatch,
+} from './settings.schemas.js';
+
+const SETTINGS_OPTION = 'cartrecovery_settings';
+const CAMPAIGN_OPTION = 'cartrecovery_campaign_settings';
+/** How long one instance reuses the settings it read (writes through this service refresh it at once). */
+const MEMO_MS = 2000;
+
+/** Reads and writes `cartrecovery_settings` and the campaign record, validating every writer the same way. */
+export class SettingsService {
+  private memo: { value: Settings; at: number } | null = null;
+
+  constructor(
+    private readonly options: OptionsStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The full settings record (stored values over defaults). */
+  async get(db?: DbOrTrx): Promise<Settings> {
+    if (!db && this.memo && this.now() - this.memo.at < MEMO_MS) return this.memo.value;
+    const stored = await this.options.get<Partial<Settings>>(SETTINGS_OPTION, {}, db);
+    const value = { ...DEFAULT_SETTINGS, ...stored };
+    if (!db) this.memo = { value, at: this.now() };
+    return value;
+  }
+
+  /** Applies a validated partial update; returns the full record. */
+  async update(patch: SettingsPatch): Promise<Settings> {
+    const current = await this.options.get<Partial<Settings>>(SETTINGS_OPTION, {});
+    const next: Settings = { ...DEFAULT_SETTINGS, ...current, ...patch };
+    if (next.coupon_type === 'percent' && next.coupon_amount > 100) {
+      throw new ValidationError({
+        coupon_amount: { max: 'A percent coupon may not exceed 100.' },
+      });
+    }
+    await this.options.set(SETTINGS_OPTION, next);
+    this.memo = { value: next, at: this.now() };
+    return next;
+  }
+
+  /** The campaign record (stored over defaults). */
+  async campaign(db?: DbOrTrx): Promise<Campaign> {
+    const stored = await this.options.get<Campaign | null>(CAMPAIGN_OPTION, null, db);
+    return stored ?? structuredClone(DEFAULT_CAMPAIGN);
+  }
+
+  /** Merges a campaign update (steps by position), checks the steps are strictly ordered, stores it. */
+  async updateCampaign(patch: CampaignPatch): Promise<Campaign> {
+    const current = await this.campaign();
+    const next: Campaign = {
+      enabled: patch.enabled ?? current.enabled,
+      steps: current.steps.map((step, i) => ({ ...step, ...(patch.steps?.[i] ?? {}) })),
+    };
+    const errors: Record<string, Record<string, string>> = {};
+    for (let i = 1; i < next.steps.length; i++) {
+      if (next.steps[i].delay_minutes <= next.steps[i - 1].delay_minutes) {
+        errors[`steps[${i}].delay_minutes`] = {
+          order: `Step ${i + 1} must be sent later than step ${i} (more than ${next.steps[i - 1].delay_minutes} minutes).`,
+        };
+      }
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    await this.options.set(CAMPAIGN_OPTION, next);
+    return next;
+  }
+}
