@@ -11,7 +11,7 @@ let hoodie: { id: number; variationIds: number[] };
 
 beforeAll(async () => {
   clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
-  t = await createTestApp({ options: { clock } });
+  t = await createTestApp({ options: { clock, extensions: [] } });
   shirt = await seedProduct(t, { name: 'Shirt', price: 1999, stock: 5 });
   mug = await seedProduct(t, { name: 'Mug', price: 850 });
   hoodie = await seedVariable(t, {

@@ -7,7 +7,7 @@ let t: TestApp;
 let shirt: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ options: { extensions: [] } });
   shirt = await seedProduct(t, { name: 'Shirt', price: 2000, stock: 10 });
 });
 afterAll(async () => t.close());
@@ -53,7 +53,7 @@ describe('POST /wc/store/v1/checkout', () => {
     const before = await stockOf(t, shirt);
     events.length = 0;
     const r = await storePost(t, 'checkout', token, { billing_address: billing, payment_method: 'cod' });
-    off.forEach((f) => f());
+    for (const f of off) f();
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ status: 'processing', customer_id: 0, payment_method: 'cod' });
     expect(r.json().totals).toMatchObject({

@@ -11,7 +11,7 @@ let book: number;
 
 beforeAll(async () => {
   clock = new ManualClock(new Date('2026-04-01T09:00:00Z'));
-  t = await createTestApp({ options: { clock } });
+  t = await createTestApp({ options: { clock, extensions: [] } });
   admin = await t.appPasswordHeader(await t.createUser({ role: 'shop_manager' }));
   customer = await t.appPasswordHeader(await t.createUser({ role: 'customer' }));
   book = await seedProduct(t, { name: 'Book', price: 1250, stock: 50 });
@@ -303,7 +303,7 @@ describe('POST /wc/v3/orders/{id}/refunds', () => {
     expect(zero.statusCode).toBe(400);
     const rest = await refund(order.id, { amount: '15.00' });
     expect(rest.statusCode).toBe(201);
-    off.forEach((f) => f());
+    for (const f of off) f();
     expect(events).toEqual(['refunded:1000:1000', 'refunded:1500:2500', 'status:processing->refunded']);
     const read = await t.app.inject({
       method: 'GET',
