@@ -15,6 +15,8 @@ export interface PtTestApp {
     payload?: unknown,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** Logs the administrator in again (after the clock moved past the nonce's life). */
+  relogin(): Promise<void>;
   /** Creates a catalog category through `wc/v3` (as the administrator); returns its id. */
   category(name: string, slug?: string): Promise<number>;
   /** Creates a product through `wc/v3`; returns its id. */
@@ -31,19 +33,22 @@ export async function createPtTestApp(options: Partial<BuildOptions> = {}): Prom
   const admin = (await t.login(adminUser)).headers;
   const customer = (await t.login(customerUser)).headers;
   const create = async (url: string, payload: Record<string, unknown>) => {
-    const r = await t.app.inject({ method: 'POST', url, headers: admin, payload });
+    const r = await t.app.inject({ method: 'POST', url, headers: h.admin, payload });
     if (r.statusCode !== 201) throw new Error(`${url}: ${r.statusCode} ${r.body}`);
     return r.json().id as number;
   };
-  return {
+  const h: PtTestApp = {
     t,
     admin,
     customer,
+    async relogin() {
+      h.admin = (await t.login(adminUser)).headers;
+    },
     category: (name, slug) =>
       create('/wp-json/wc/v3/products/categories', { name, ...(slug ? { slug } : {}) }),
     product: (body) => create('/wp-json/wc/v3/products', { status: 'publish', ...body }),
     variation: (productId, body) => create(`/wp-json/wc/v3/products/${productId}/variations`, body),
-    api: (method, path, payload, headers = admin) =>
+    api: (method, path, payload, headers = h.admin) =>
       t.app.inject({
         method,
         url: `/wp-json/producttables/v1${path}`,
@@ -51,4 +56,5 @@ export async function createPtTestApp(options: Partial<BuildOptions> = {}): Prom
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
   };
+  return h;
 }

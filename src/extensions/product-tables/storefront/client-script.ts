@@ -158,6 +158,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         if (window.history && window.history.replaceState && !append)
           window.history.replaceState(null, '', window.location.pathname + (visible.toString() ? '?' + visible.toString() : ''));
         self.syncSelection();
+        self.showBadges(self.lines || []);
         self.notice('');
       })
       .catch(function (err) { if (id === self.request) self.notice(err.message, true); })
@@ -260,21 +261,21 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       });
   };
 
+  // Store API lines carry the product or variation id as 'id'.
   function cartLines(cart) {
-    return (cart.items || []).map(function (i) {
-      var variation = i.variation_id || (i.variation && i.id !== i.product_id ? i.id : 0);
-      var productId = i.product_id || i.id;
-      return [variation ? productId + ':' + variation : String(productId), { productId: productId, variationId: variation, quantity: i.quantity }];
-    });
+    return (cart.items || []).map(function (i) { return [String(i.id), { productId: i.id, variationId: 0, quantity: i.quantity }]; });
   }
 
   Table.prototype.showBadges = function (lines) {
+    this.lines = lines;
     if (!this.features.variationBadges) return;
     var totals = {};
-    lines.forEach(function (line) { var d = line[1]; totals[d.productId] = (totals[d.productId] || 0) + d.quantity; });
+    lines.forEach(function (line) { var d = line[1], key = d.variationId || d.productId; totals[key] = (totals[key] || 0) + d.quantity; });
     each(qa(this.el, 'tbody tr[data-product-id]'), function (row) {
       var old = q(row, '.producttables-added'); if (old) old.remove();
-      var n = totals[row.getAttribute('data-product-id')];
+      var n = totals[row.getAttribute('data-product-id')] || 0;
+      var cell = q(row, '[data-product-variations]');
+      if (cell) parseJson(cell.getAttribute('data-product-variations'), []).forEach(function (v) { n += totals[v.id] || 0; });
       var button = q(row, '.producttables-add');
       if (n && button) {
         var badge = document.createElement('span');

@@ -18,7 +18,7 @@ describe('escaping helpers', () => {
   });
 
   it('should make JSON safe inside an attribute', () => {
-    expect(escJsonAttr({ a: '"><script>' })).toBe('{&quot;a&quot;:&quot;&quot;&gt;&lt;script&gt;&quot;}');
+    expect(escJsonAttr({ a: '"><script>' })).toBe('{&quot;a&quot;:&quot;\\&quot;&gt;&lt;script&gt;&quot;}');
   });
 
   it('should strip everything but identifier characters from CSS identifiers', () => {
