@@ -1,7 +1,13 @@
 import { cartRecoveryExtension } from './cart-recovery/cart-recovery.extension.js';
 import type { Extension } from './define-extension.js';
 import { loyaltyExtension } from './loyalty/loyalty.extension.js';
+import { productTablesExtension } from './product-tables/product-tables.extension.js';
 import { videosExtension } from './videos/videos.extension.js';
 
 /** Every extension this build ships, in registration order. */
-export const allExtensions: Extension[] = [loyaltyExtension, videosExtension, cartRecoveryExtension];
+export const allExtensions: Extension[] = [
+  loyaltyExtension,
+  productTablesExtension,
+  videosExtension,
+  cartRecoveryExtension,
+];
