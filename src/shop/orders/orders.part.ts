@@ -1,5 +1,6 @@
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
+import { demoOrdersStep } from './orders.demo.js';
 import { registerOrderRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 import { RefundsService } from './refunds.service.js';
@@ -13,6 +14,7 @@ export function ordersPart(ctx: ShopContext): ShopPart & { orders: OrdersService
     orders,
     refunds,
     routes: (app) => registerOrderRoutes(app, { ctx, orders, refunds }),
+    demo: demoOrdersStep(ctx, orders, refunds),
     api: {
       getOrder: (id, db = ctx.db) => orders.get(id, db),
       async findOrders(query, db = ctx.db) {
