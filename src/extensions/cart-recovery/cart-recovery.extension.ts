@@ -10,6 +10,7 @@ import { LicenseService } from './license/license.service.js';
 import { registerLicenseRoutes } from './license/license.routes.js';
 import { registerLinkPages } from './links/links.pages.js';
 import * as initial from './migrations/2026-11-22T07-00-cart-recovery.js';
+import * as analyticsCache from './migrations/2026-11-22T08-00-analytics-cache.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
@@ -20,7 +21,10 @@ import { registerTestToolRoutes } from './test-tools/test-tools.routes.js';
 /** Cart recovery (`cartrecovery/v1`): consented capture, abandonment, three-step e-mails, links, analytics, agents. */
 export const cartRecoveryExtension = defineExtension({
   name: 'cartrecovery',
-  migrations: { '2026-11-22T07-00-cart-recovery': initial },
+  migrations: {
+    '2026-11-22T07-00-cart-recovery': initial,
+    '2026-11-22T08-00-analytics-cache': analyticsCache,
+  },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
   capabilities: AGENT_CAPABILITY_ROLES,
   routes(app, ctx) {

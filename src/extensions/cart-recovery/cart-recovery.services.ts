@@ -27,7 +27,7 @@ export function cartRecovery(ctx: ExtensionContext): CartRecovery {
     cr = {
       ctx,
       settings: new SettingsService(ctx.options),
-      analyticsCache: new AnalyticsCache(ctx.transients, ctx.clock),
+      analyticsCache: new AnalyticsCache(ctx.db, ctx.clock),
     };
     instances.set(ctx, cr);
   }

@@ -1,43 +1,46 @@
 import type { Clock } from '../../../platform/clock.js';
+import type { Db, DbOrTrx } from '../../../platform/db/database.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
-import type { TransientStore } from '../../../platform/options/options.js';
+import { dropCachedPeriods, readCachedPeriod, writeCachedPeriod } from './analytics-cache.repository.js';
 
 /** The analytics periods (days) the routes accept. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 /** One analytics period. */
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
-const PREFIX = 'cartrecovery_analytics_';
 /** Cached results live at most this long, so sliding windows never drift far from the truth. */
 export const ANALYTICS_CACHE_TTL_SECONDS = 900;
 
 /**
- * One cached result per period, shared by every instance (transients). A change invalidates only the periods
- * whose window contains the times it touched (e.g. pruning 40-day-old sessions leaves the 7- and 30-day results).
+ * One cached result per period in the database (shared by every instance). A change invalidates only the
+ * periods whose window contains the times it touched (e.g. pruning 40-day-old sessions leaves the 7- and
+ * 30-day results), inside the caller's transaction when it has one.
  */
 export class AnalyticsCache {
   constructor(
-    private readonly transients: TransientStore,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
   /** The cached result of a period, or null. */
   async get<T>(days: AnalyticsPeriod): Promise<T | null> {
-    return this.transients.get<T>(`${PREFIX}${days}`);
+    const value = await readCachedPeriod(this.db, days, toDbTime(this.clock.now()));
+    return value === null ? null : (JSON.parse(value) as T);
   }
 
   /** Stores a period's result. */
   async set(days: AnalyticsPeriod, value: unknown): Promise<void> {
-    await this.transients.set(`${PREFIX}${days}`, value, ANALYTICS_CACHE_TTL_SECONDS);
+    const expires = toDbTime(new Date(this.clock.now().getTime() + ANALYTICS_CACHE_TTL_SECONDS * 1000));
+    await writeCachedPeriod(this.db, days, JSON.stringify(value), expires);
   }
 
   /**
    * Drops the periods whose window holds any of `times` (stored UTC text); without `times`, every period
    * (something changed now, and now is in every window).
    */
-  async invalidate(times?: Array<string | null | undefined>): Promise<void> {
-    const known = (times ?? []).filter((t): t is string => typeof t === 'string' && t !== '');
+  async invalidate(times?: Array<string | null | undefined>, db: DbOrTrx = this.db): Promise<void> {
     const now = this.clock.now().getTime();
+    const known = (times ?? []).filter((t): t is string => typeof t === 'string' && t !== '');
     const touched =
       times === undefined
         ? [...ANALYTICS_PERIODS]
@@ -45,11 +48,6 @@ export class AnalyticsCache {
             const start = toDbTime(new Date(now - days * 86_400_000));
             return known.some((t) => t >= start);
           });
-    if (touched.length === 0) return;
-    if (touched.length === ANALYTICS_PERIODS.length) {
-      await this.transients.deletePrefix(PREFIX);
-      return;
-    }
-    for (const days of touched) await this.transients.delete(`${PREFIX}${days}`);
+    await dropCachedPeriods(db, touched);
   }
 }

@@ -128,7 +128,7 @@ export async function matchPaidOrder(
       at,
     });
   }
-  await cr.analyticsCache.invalidate();
+  await cr.analyticsCache.invalidate(undefined, db);
   return session;
 }
 
@@ -142,7 +142,7 @@ export async function applyRefund(
   const row = await findSessionByOrderId(db, order.id);
   if (!row) return;
   await updateSession(db, row.id, { recovered_revenue: Math.max(0, order.total - refundedTotal) });
-  await cr.analyticsCache.invalidate([row.recovered_at]);
+  await cr.analyticsCache.invalidate([row.recovered_at], db);
 }
 
 async function findSessionForOrder(
@@ -162,7 +162,7 @@ async function findSessionForOrder(
   }
   const email = order.billing.email?.trim();
   if (!email) return null;
-  const retention = (await cr.settings.get()).data_retention_days;
+  const retention = (await cr.settings.get(db)).data_retention_days;
   const since = toDbTime(new Date(cr.ctx.clock.now().getTime() - retention * 86_400_000));
   const candidates = await findSessionsByEmailHash(db, hashEmail(email), ['abandoned', 'captured'], since);
   const bought = new Set(order.line_items.map((l) => l.product_id));

@@ -19,7 +19,7 @@ export async function ensureRecoveryCoupon(
   if (session.coupon_code && session.coupon_expires_at && fromDbTime(session.coupon_expires_at) > now) {
     return { code: session.coupon_code, expiresAt: session.coupon_expires_at };
   }
-  const settings = await cr.settings.get();
+  const settings = await cr.settings.get(db);
   const expires = new Date(now.getTime() + settings.coupon_expiry_days * 86_400_000);
   const factor = 10 ** cr.ctx.shop.currency.minorUnit;
   const code = `CR-${randomCode(10)}`;
