@@ -1,4 +1,5 @@
 import { defineExtension } from '../define-extension.js';
+import { seedDemoTables } from './demo/demo-tables.js';
 import { registerCatalogRoutes } from './catalog/catalog.routes.js';
 import { systemActor } from './logs/activity-actor.js';
 import { pruneActivity } from './logs/activity-log.service.js';
@@ -23,6 +24,9 @@ export const productTablesExtension = defineExtension({
   },
   pages(app, ctx) {
     registerStorefrontPages(app, ctx);
+  },
+  subscribers(ctx) {
+    ctx.events.on('shop.demo.seeded', ({ print }) => seedDemoTables(ctx, print));
   },
   jobs: (ctx) => ({
     'ptables.prune_logs': async () => {
