@@ -4,8 +4,10 @@ import { cartPart } from './cart/cart.part.js';
 import { catalogPart } from './catalog/catalog.part.js';
 import { checkoutPart } from './checkout/checkout.part.js';
 import { couponsPart } from './coupons/coupons.part.js';
+import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
 import { ordersPart } from './orders/orders.part.js';
+import { reviewsPart } from './reviews/reviews.part.js';
 import type { ShopApi } from './shop-api.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
 
@@ -18,7 +20,15 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   const cart = cartPart(ctx);
   const orders = ordersPart(ctx);
   const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders });
-  const parts: ShopPart[] = [catalogPart(ctx), couponsPart(ctx), cart, orders, checkout];
+  const parts: ShopPart[] = [
+    catalogPart(ctx),
+    customersPart(ctx),
+    reviewsPart(ctx),
+    couponsPart(ctx),
+    cart,
+    orders,
+    checkout,
+  ];
   parts.push(demoPart(ctx, parts));
   Object.assign(api, ...parts.map((part) => part.api ?? {}));
   return { module: composeModule(parts), api };

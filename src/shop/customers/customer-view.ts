@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import type { AuthUser } from '../../platform/auth/principal.js';
+import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
+import type { CustomerResponse } from './customers.schemas.js';
+import type { CustomerOrderSummary } from './customers.repository.js';
+
+const ADDRESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+] as const;
+
+/** A user in `wc/v3/customers` shape; billing comes from their latest order, else from their profile. */
+export function customerView(
+  user: AuthUser,
+  summary: CustomerOrderSummary | undefined,
+): Static<typeof CustomerResponse> {
+  const created = toIsoNoZone(user.created_at) ?? '';
+  const fromOrder = summary?.billing ?? {};
+  const pick = (field: string, fallback = '') => String(fromOrder[field] ?? fallback);
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, pick(f)])) as Record<
+    (typeof ADDRESS_FIELDS)[number],
+    string
+  >;
+  const hash = createHash('md5').update(user.email.trim().toLowerCase()).digest('hex');
+  return {
+    id: user.id,
+    date_created: created,
+    date_created_gmt: created,
+    date_modified: created,
+    date_modified_gmt: created,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    role: user.role,
+    username: user.username,
+    billing: {
+      ...address,
+      first_name: pick('first_name', user.first_name),
+      last_name: pick('last_name', user.last_name),
+      email: pick('email', user.email),
+      phone: pick('phone'),
+    },
+    shipping: Object.assign(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])), { phone: '' }) as Static<
+      typeof CustomerResponse
+    >['shipping'],
+    is_paying_customer: summary?.isPaying ?? false,
+    avatar_url: `https://secure.gravatar.com/avatar/${hash}?s=96&d=mm&r=g`,
+    meta_data: [],
+  };
+}

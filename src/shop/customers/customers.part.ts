@@ -1,0 +1,12 @@
+import type { ShopContext, ShopPart } from '../shop-part.js';
+import { registerCustomerRoutes } from './customers.routes.js';
+
+/** Customers: self-registration (`auth/v1/register`) and `wc/v3/customers`. */
+export function customersPart(ctx: ShopContext): ShopPart {
+  return {
+    name: 'customers',
+    routes(app) {
+      registerCustomerRoutes(app, ctx);
+    },
+  };
+}

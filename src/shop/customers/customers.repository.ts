@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { AuthUser } from '../../platform/auth/principal.js';
+import type { DbOrTrx } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/sql-helpers.js';
+
+/** Filters of `GET /wc/v3/customers`. */
+export interface CustomerQuery {
+  role: string | null;
+  search?: string;
+  email?: string;
+  include?: number[];
+  orderBy: 'id' | 'name' | 'registered_date';
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** What the orders say about a customer: the billing of their latest order and whether one was paid. */
+export interface CustomerOrderSummary {
+  billing: Record<string, string> | null;
+  isPaying: boolean;
+}
+
+/** One page of users (customers by default) and the total (two queries). */
+export async function searchCustomers(
+  db: DbOrTrx,
+  q: CustomerQuery,
+): Promise<{ rows: AuthUser[]; total: number }> {
+  let base = db.selectFrom('users');
+  if (q.role) base = base.where('role', '=', q.role);
+  if (q.email) base = base.where(sql`lower(email)`, '=', q.email.trim().toLowerCase());
+  if (q.include) base = base.where('id', 'in', q.include.length > 0 ? q.include : [0]);
+  if (q.search) {
+    const term = q.search;
+    base = base.where((eb) =>
+      eb.or([
+        containsInsensitive(eb.ref('username'), term),
+        containsInsensitive(eb.ref('email'), term),
+        containsInsensitive(eb.ref('display_name'), term),
+      ]),
+    );
+  }
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const column =
+    q.orderBy === 'name' ? 'display_name' : q.orderBy === 'registered_date' ? 'created_at' : 'id';
+  const rows = await base
+    .select(['id', 'username', 'email', 'display_name', 'first_name', 'last_name', 'role', 'created_at'])
+    .orderBy(column, q.order)
+    .orderBy('id', q.order)
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
+  return { rows: rows as AuthUser[], total: Number(count.n) };
+}
+
+/** Order summaries of the given customers in two queries (latest order id + paid count, then those orders' billing). */
+export async function customerOrderSummaries(
+  db: DbOrTrx,
+  customerIds: readonly number[],
+): Promise<Map<number, CustomerOrderSummary>> {
+  const result = new Map<number, CustomerOrderSummary>();
+  if (customerIds.length === 0) return result;
+  const stats = await db
+    .selectFrom('shop_orders')
+    .select((eb) => [
+      'customer_id',
+      eb.fn.max('id').as('last_id'),
+      eb.fn.sum<number>(sql`case when paid_at is not null then 1 else 0 end`).as('paid'),
+    ])
+    .where('customer_id', 'in', [...customerIds])
+    .where('trashed', '=', 0)
+    .groupBy('customer_id')
+    .execute();
+  if (stats.length === 0) return result;
+  const billing = await db
+    .selectFrom('shop_orders')
+    .select(['id', 'billing'])
+    .where(
+      'id',
+      'in',
+      stats.map((s) => Number(s.last_id)),
+    )
+    .execute();
+  const billingById = new Map(billing.map((b) => [b.id, JSON.parse(b.billing) as Record<string, string>]));
+  for (const s of stats)
+    result.set(s.customer_id, {
+      billing: billingById.get(Number(s.last_id)) ?? null,
+      isPaying: Number(s.paid) > 0,
+    });
+  return result;
+}

@@ -1,0 +1,54 @@
+import type { AuthUser } from '../../platform/auth/principal.js';
+import { createUser } from '../../platform/auth/users.service.js';
+import { ForbiddenError, RateLimitedError } from '../../platform/http/errors.js';
+import type { ShopContext } from '../shop-part.js';
+
+/** Option: customers may register themselves (`POST /auth/v1/register`); default true. */
+export const REGISTRATION_OPTION = 'shop_registration_enabled';
+/** Cookie carrying a referral code (set by the loyalty extension's referral links). */
+export const REFERRAL_COOKIE = 'storeside_ref';
+
+const REGISTRATIONS_PER_IP = 10;
+const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+
+/**
+ * Registers a `customer`: refused when registration is off (403) or the IP registered too often (429);
+ * creates the user and emits `customer.registered` in one transaction, so a subscriber's throw undoes the account.
+ */
+export async function registerCustomer(
+  ctx: ShopContext,
+  input: { username?: string; email: string; password: string; referralCode: string | null; ip: string },
+): Promise<AuthUser> {
+  if (!(await ctx.options.get<boolean>(REGISTRATION_OPTION, true)))
+    throw new ForbiddenError('registration_disabled', 'Customer registration is turned off for this shop.');
+  const limit = await ctx.rateLimiter.hit(
+    `register:${input.ip}`,
+    REGISTRATIONS_PER_IP,
+    REGISTRATION_WINDOW_SECONDS,
+  );
+  if (!limit.allowed)
+    throw new RateLimitedError(
+      limit.retryAfterSeconds,
+      'too_many_registrations',
+      'Too many registrations from this address. Try again later.',
+    );
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await createUser(trx, ctx.clock, {
+      username: input.username,
+      email: input.email.trim(),
+      password: input.password,
+      role: 'customer',
+    });
+    await ctx.events.emit('customer.registered', { user, referralCode: input.referralCode }, trx);
+    return user;
+  });
+}
+
+/** A usable referral code from the body or the cookie (trimmed; anything else than `[A-Za-z0-9_-]{1,64}` is dropped). */
+export function referralCode(fromBody: string | undefined, fromCookie: string | undefined): string | null {
+  for (const candidate of [fromBody, fromCookie]) {
+    const code = candidate?.trim() ?? '';
+    if (/^[A-Za-z0-9_-]{1,64}$/.test(code)) return code;
+  }
+  return null;
+}
