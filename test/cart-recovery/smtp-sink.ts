@@ -16,7 +16,7 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
-  private rejects = 0;
+  private rejects = new Map<string, number>();
   private holding: Array<() => void> | null = null;
   private server: SMTPServer | null = null;
   url = '';
@@ -32,8 +32,10 @@ export class SmtpSink {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const finish = () => {
-            if (this.rejects > 0) {
-              this.rejects--;
+            const recipient = session.envelope.rcptTo[0]?.address ?? '';
+            const left = this.rejects.get(recipient) ?? this.rejects.get('*') ?? 0;
+            if (left > 0) {
+              this.rejects.set(this.rejects.has(recipient) ? recipient : '*', left - 1);
               const error = new Error('Temporary local problem, try again later') as Error & {
                 responseCode: number;
               };
@@ -56,9 +58,9 @@ export class SmtpSink {
     return this;
   }
 
-  /** Refuses the next `n` messages with 451. */
-  rejectNext(n: number): void {
-    this.rejects = n;
+  /** Refuses the next `n` messages (to `recipient`, or to anyone) with 451. */
+  rejectNext(n: number, recipient = '*'): void {
+    this.rejects.set(recipient, n);
   }
 
   /** Holds every message's final reply until `release()` (the sender waits, as with a stuck relay). */
