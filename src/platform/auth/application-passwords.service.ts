@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { DbOrTrx } from '../db/database.js';
 import { toDbTime, toIsoNoZone } from '../db/sql-helpers.js';
 import { hashToken } from '../security/hashing.js';
+import { credentialsChanged } from './principal-cache.js';
 
 /** A row of `application_passwords`. */
 export interface ApplicationPasswordRow {
@@ -82,6 +83,7 @@ export async function deleteApplicationPassword(
     .where('uuid', '=', uuid)
     .returningAll()
     .executeTakeFirst();
+  credentialsChanged();
   return row ? toView(row) : null;
 }
 

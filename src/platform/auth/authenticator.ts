@@ -6,6 +6,7 @@ import { matchApplicationPassword } from './application-passwords.service.js';
 import type { CapabilityRegistry } from './capabilities.js';
 import type { NonceService, NonceSubject } from './nonce.js';
 import type { AuthPolicy, AuthUser, Principal } from './principal.js';
+import { PrincipalCache } from './principal-cache.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.service.js';
 import { findUserById, findUserByLogin } from './users.repository.js';
 
@@ -34,10 +35,13 @@ const DEFAULT_POLICY: AuthPolicy = { access: 'public', nonce: 'cookie' };
 export class Authenticator {
   private cartResolver: CartSessionResolver | null = null;
   private bearer: BearerAuthenticator | null = null;
+  private readonly cache: PrincipalCache;
 
   constructor(
     private readonly deps: { db: Db; clock: Clock; nonces: NonceService; capabilities: CapabilityRegistry },
-  ) {}
+  ) {
+    this.cache = new PrincipalCache(() => deps.clock.now().getTime());
+  }
 
   /** Lets the shop identify cart sessions. */
   setCartSessionResolver(resolver: CartSessionResolver): void {
@@ -69,7 +73,13 @@ export class Authenticator {
   /** Who is calling, from the Authorization header, the login cookie, or a cart session. */
   async identify(request: FastifyRequest, policy: AuthPolicy = DEFAULT_POLICY): Promise<Principal> {
     const header = request.headers.authorization;
-    if (header?.startsWith('Basic ')) return this.fromBasic(request, header.slice(6));
+    if (header?.startsWith('Basic ')) {
+      const cached = this.cache.get(header);
+      if (cached) return cached;
+      const principal = await this.fromBasic(request, header.slice(6));
+      this.cache.set(header, principal);
+      return principal;
+    }
     if (header?.startsWith('Bearer ') && policy.bearer && this.bearer) {
       const found = await this.bearer(header.slice(7).trim(), request);
       if (!found)
@@ -85,20 +95,26 @@ export class Authenticator {
     }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const session = await resolveSession(this.deps.db, this.deps.clock, token);
-      const user = session ? await findUserById(this.deps.db, session.userId) : null;
-      if (session && user) {
-        return {
-          kind: 'user',
-          via: 'cookie',
-          user,
-          capabilities: await this.deps.capabilities.forUser(this.deps.db, user),
-          sessionHash: session.hash,
-        };
-      }
+      const principal = this.cache.get(token) ?? (await this.fromCookie(token));
+      if (principal) return principal;
     }
     const cart = this.cartResolver ? await this.cartResolver(request) : null;
     return cart ? { kind: 'cart', cartSessionId: cart } : { kind: 'anonymous' };
+  }
+
+  private async fromCookie(token: string): Promise<Principal | null> {
+    const session = await resolveSession(this.deps.db, this.deps.clock, token);
+    const user = session ? await findUserById(this.deps.db, session.userId) : null;
+    if (!session || !user) return null;
+    const principal: Principal = {
+      kind: 'user',
+      via: 'cookie',
+      user,
+      capabilities: await this.deps.capabilities.forUser(this.deps.db, user),
+      sessionHash: session.hash,
+    };
+    this.cache.set(token, principal, session.expiresAt.getTime());
+    return principal;
   }
 
   private async fromBasic(request: FastifyRequest, encoded: string): Promise<Principal> {

@@ -10,6 +10,9 @@ export interface NonceSubject {
 
 /** WordPress-style `wp_rest` nonces: HMAC over tick|action|uid|token, 10 hex chars, 12 h ticks. */
 export class NonceService {
+  // HMACs already computed, by tick|action|uid|token: a busy session verifies and refreshes the same nonce.
+  private readonly computed = new Map<string, string>();
+
   constructor(
     private readonly secret: string,
     private readonly now: () => Date,
@@ -34,9 +37,13 @@ export class NonceService {
   }
 
   private compute(tick: number, action: string, subject: NonceSubject): string {
-    return hmacHex(`nonce:${this.secret}`, `${tick}|${action}|${subject.uid}|${subject.token}`).slice(
-      -12,
-      -2,
-    );
+    const input = `${tick}|${action}|${subject.uid}|${subject.token}`;
+    let nonce = this.computed.get(input);
+    if (nonce === undefined) {
+      nonce = hmacHex(`nonce:${this.secret}`, input).slice(-12, -2);
+      if (this.computed.size >= 10_000) this.computed.clear();
+      this.computed.set(input, nonce);
+    }
+    return nonce;
   }
 }

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { DbOrTrx } from '../db/database.js';
-import { toDbTime } from '../db/sql-helpers.js';
+import { fromDbTime, toDbTime } from '../db/sql-helpers.js';
 import { hashToken, randomToken } from '../security/hashing.js';
+import { credentialsChanged } from './principal-cache.js';
 
 declare module '../db/database.js' {
   interface Tables {
@@ -35,24 +36,25 @@ export async function startSession(
   return { token, hash };
 }
 
-/** The user id of a live session for this raw token, or null. */
+/** The user id (and expiry) of a live session for this raw token, or null. */
 export async function resolveSession(
   db: DbOrTrx,
   clock: Clock,
   token: string,
-): Promise<{ userId: number; hash: string } | null> {
+): Promise<{ userId: number; hash: string; expiresAt: Date } | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const hash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
-    .select('user_id')
+    .select(['user_id', 'expires_at'])
     .where('token_hash', '=', hash)
     .where('expires_at', '>', toDbTime(clock.now()))
     .executeTakeFirst();
-  return row ? { userId: row.user_id, hash } : null;
+  return row ? { userId: row.user_id, hash, expiresAt: fromDbTime(row.expires_at) } : null;
 }
 
 /** Ends one session. */
 export async function endSession(db: DbOrTrx, hash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+  credentialsChanged();
 }

@@ -2,6 +2,7 @@ import { type Generated, type Selectable, sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { containsInsensitive } from '../db/sql-helpers.js';
 import type { AuthUser } from './principal.js';
+import { credentialsChanged } from './principal-cache.js';
 import type { Role } from './roles.js';
 
 /** The `users` table. */
@@ -71,6 +72,7 @@ export async function updateUserRow(
 ): Promise<void> {
   if (Object.keys(patch).length === 0) return;
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  credentialsChanged();
 }
 
 /** One page of users, optionally filtered by a search term and role. */
@@ -115,6 +117,7 @@ export async function grantUserCapability(db: DbOrTrx, userId: number, capabilit
     .values({ user_id: userId, capability })
     .onConflict((oc) => oc.columns(['user_id', 'capability']).doNothing())
     .execute();
+  credentialsChanged();
 }
 
 /** Grants a capability to every user of a role (idempotent). */
@@ -124,6 +127,7 @@ export async function grantRoleCapability(db: DbOrTrx, role: string, capability:
     .values({ role, capability })
     .onConflict((oc) => oc.columns(['role', 'capability']).doNothing())
     .execute();
+  credentialsChanged();
 }
 
 /** Number of users (used to know whether the database is new). */

@@ -55,6 +55,30 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Makes `prepare` reuse statements by SQL text (Kysely's SQLite driver prepares on every query; preparing
+ * cost more than running the query). A statement still being iterated (a stream) is never handed out twice.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, maxStatements = 500): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    if (!cached) {
+      if (cache.size >= maxStatements) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
