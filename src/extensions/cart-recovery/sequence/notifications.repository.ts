@@ -242,6 +242,13 @@ export async function requeueNotification(
   await queueNotification(db, input);
   await db
     .updateTable('cr_notifications')
+    .set({ trigger_source: input.trigger, scheduled_at: input.scheduledAt, updated_at: input.now })
+    .where('session_id', '=', input.sessionId)
+    .where('step', '=', input.step)
+    .where('status', 'in', PENDING_NOTIFICATION_STATES)
+    .execute();
+  await db
+    .updateTable('cr_notifications')
     .set({
       status: 'queued',
       attempts: 0,
