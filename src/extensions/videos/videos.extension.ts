@@ -1,6 +1,8 @@
 import { defineExtension } from '../define-extension.js';
 import * as initial from './migrations/2026-11-22T07-00-videos.js';
 import { registerLicenseRoutes } from './license.routes.js';
+import { videosCli } from './videos.cli.js';
+import { registerVideosDemo } from './videos.demo.js';
 import { scheduleVideosJobs, videosJobs } from './videos.jobs.js';
 import { registerVideosRoutes } from './videos.routes.js';
 import { videosServices } from './videos.services.js';
@@ -18,7 +20,9 @@ export const videosExtension = defineExtension({
   subscribers(ctx) {
     const s = videosServices(ctx);
     ctx.shop.registerProductExtension('videos', (products) => s.storefront.productExtensions(products));
+    registerVideosDemo(ctx);
   },
   jobs: videosJobs,
   setup: scheduleVideosJobs,
+  cli: videosCli,
 });
