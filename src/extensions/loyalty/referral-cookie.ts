@@ -4,10 +4,10 @@ import { hmacHex, safeEqual } from '../../platform/security/hashing.js';
 export const REFERRAL_COOKIE = 'storeside_ref';
 const CODE = /^[A-Z0-9]{4,16}$/;
 
-/** The signed cookie value for `code`, valid until `expiresAt`: `CODE.<unix seconds>.<hmac>`. */
+/** The signed cookie value for `code`, valid until `expiresAt`: `CODE-<unix seconds>-<hmac>` (the shop accepts `[A-Za-z0-9_-]` only). */
 export function signReferralCookie(code: string, expiresAt: Date, secret: string): string {
-  const payload = `${code}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${payload}.${signature(payload, secret)}`;
+  const payload = `${code}-${Math.floor(expiresAt.getTime() / 1000)}`;
+  return `${payload}-${signature(payload, secret)}`;
 }
 
 /**
@@ -18,9 +18,9 @@ export function referralCodeFrom(value: string | null | undefined, secret: strin
   if (!value) return null;
   const plain = value.trim().toUpperCase();
   if (CODE.test(plain)) return plain;
-  const [code, expires, mac] = value.split('.');
+  const [code, expires, mac] = value.split('-');
   if (!code || !expires || !mac || !CODE.test(code)) return null;
-  if (!safeEqual(mac, signature(`${code}.${expires}`, secret))) return null;
+  if (!safeEqual(mac, signature(`${code}-${expires}`, secret))) return null;
   return Number(expires) * 1000 > now.getTime() ? code : null;
 }
 
