@@ -1,8 +1,25 @@
 import { toIsoNoZone } from '../db/sql-helpers.js';
 import type { AuthUser } from './principal.js';
 
+type UserView = ReturnType<typeof buildView>;
+// Views of principals the auth layer keeps for a moment (same user and capability objects): built once.
+const views = new WeakMap<AuthUser, { capabilities: ReadonlySet<string>; view: UserView }>();
+
 /** The WordPress `/wp/v2/users` edit-context shape of a user. */
-export function userView(user: AuthUser, capabilities: ReadonlySet<string>, extra: readonly string[] = []) {
+export function userView(
+  user: AuthUser,
+  capabilities: ReadonlySet<string>,
+  extra: readonly string[] = [],
+): UserView {
+  if (extra.length > 0) return buildView(user, capabilities, extra);
+  const known = views.get(user);
+  if (known?.capabilities === capabilities) return known.view;
+  const view = buildView(user, capabilities, extra);
+  views.set(user, { capabilities, view });
+  return view;
+}
+
+function buildView(user: AuthUser, capabilities: ReadonlySet<string>, extra: readonly string[]) {
   return {
     id: user.id,
     username: user.username,

@@ -112,30 +112,35 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/wp-json')) return;
-    reply.header('Link', `<${options.publicUrl}/wp-json/>; rel="https://api.w.org/"`);
-    reply.header('Access-Control-Expose-Headers', EXPOSE);
-    reply.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
-    const origin = request.headers.origin;
-    if (origin) {
-      reply.header('Access-Control-Allow-Origin', origin);
-      reply.header('Access-Control-Allow-Credentials', 'true');
-      reply.header('Vary', 'Origin');
+  // Callback-style hooks (not async): they run on every request and mostly do nothing.
+  const apiLink = `<${options.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/wp-json')) {
+      reply.header('Link', apiLink);
+      reply.header('Access-Control-Expose-Headers', EXPOSE);
+      reply.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      const origin = request.headers.origin;
+      if (origin) {
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Access-Control-Allow-Credentials', 'true');
+        reply.header('Vary', 'Origin');
+      }
     }
+    done();
   });
 
-  app.addHook('preSerialization', async (request, reply, payload) => {
+  app.addHook('preSerialization', (request, reply, payload, done) => {
     const query = request.query as Record<string, string> | undefined;
+    if (!query || (query._fields === undefined && query._envelope === undefined)) return done(null, payload);
     let body = payload;
-    if (query?._fields && reply.statusCode < 400) body = applyFieldsFilter(body, query._fields);
-    if (query?._envelope !== undefined && request.url.startsWith('/wp-json')) {
+    if (query._fields && reply.statusCode < 400) body = applyFieldsFilter(body, query._fields);
+    if (query._envelope !== undefined && request.url.startsWith('/wp-json')) {
       const headers = { ...reply.getHeaders() };
       const status = reply.statusCode;
       reply.code(200);
-      return { body, status, headers };
+      return done(null, { body, status, headers });
     }
-    return body;
+    done(null, body);
   });
 
   app.setNotFoundHandler((request, reply) => {
