@@ -1,3 +1,4 @@
+import { catalogDemoStep } from '../demo/catalog-demo.js';
 import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
@@ -12,8 +13,8 @@ export function catalogPart(ctx: ShopContext): ShopPart {
     name: 'catalog',
     migrations: { '2026-11-22T07-00-catalog': catalogMigration },
     api: catalogApi(ctx, productExtensions),
+    demo: catalogDemoStep(ctx),
     routes(app) {
-      // Categories first: `/products/categories` must not be read as `/products/:id`.
       registerCategoryRoutes(app, ctx);
       registerProductRoutes(app, ctx);
       registerStoreProductRoutes(app, ctx, productExtensions);

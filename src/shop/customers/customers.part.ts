@@ -1,3 +1,4 @@
+import { customersDemoStep } from '../demo/customers-demo.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerCustomerRoutes } from './customers.routes.js';
 
@@ -5,6 +6,7 @@ import { registerCustomerRoutes } from './customers.routes.js';
 export function customersPart(ctx: ShopContext): ShopPart {
   return {
     name: 'customers',
+    demo: customersDemoStep(ctx),
     routes(app) {
       registerCustomerRoutes(app, ctx);
     },

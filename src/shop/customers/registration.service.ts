@@ -32,11 +32,28 @@ export async function registerCustomer(
       'too_many_registrations',
       'Too many registrations from this address. Try again later.',
     );
+  return createCustomerAccount(ctx, input);
+}
+
+/** Creates a `customer` and emits `customer.registered` in one transaction (registration, demo data). */
+export async function createCustomerAccount(
+  ctx: ShopContext,
+  input: {
+    username?: string;
+    email: string;
+    password: string;
+    first_name?: string;
+    last_name?: string;
+    referralCode: string | null;
+  },
+): Promise<AuthUser> {
   return ctx.db.transaction().execute(async (trx) => {
     const user = await createUser(trx, ctx.clock, {
       username: input.username,
       email: input.email.trim(),
       password: input.password,
+      first_name: input.first_name,
+      last_name: input.last_name,
       role: 'customer',
     });
     await ctx.events.emit('customer.registered', { user, referralCode: input.referralCode }, trx);

@@ -1,9 +1,12 @@
+import { CliUsageError } from '../../platform/cli/platform-commands.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
+import { generateBenchCatalog } from './bench-data.js';
 import './demo.events.js';
 
 /**
- * The `storeside demo` command: runs every part's `demo` step in part order, then emits `shop.demo.seeded`
- * so extensions add their own demo data. Every step is idempotent, so running the command twice changes nothing.
+ * `storeside demo` runs every part's `demo` step in part order, then emits `shop.demo.seeded` so extensions add
+ * their own demo data (every step is idempotent: running the command twice changes nothing);
+ * `storeside bench-data shop --products N` builds a large catalog for benchmarks.
  */
 export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart {
   return {
@@ -15,12 +18,27 @@ export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart
           'Seed a believable demo shop (products, customers, reviews, orders, extension data); idempotent.',
         usage: 'storeside demo [--with-fakes]',
         async run({ print, flags }) {
-          for (const part of parts) {
-            if (!part.demo) continue;
-            await part.demo({ print });
-          }
+          for (const part of parts) await part.demo?.({ print });
           await ctx.events.emit('shop.demo.seeded', { print, withFakes: flags['with-fakes'] === true });
           print('Demo shop ready.');
+          return 0;
+        },
+      },
+      {
+        name: ['bench-data', 'shop'],
+        summary: 'Add N generated products over 20 categories (batched inserts) for benchmarks.',
+        usage: 'storeside bench-data shop --products <N> [--batch <rows per insert, default 500>]',
+        async run({ flags, print }) {
+          const products = Number(flags.products);
+          const batch = flags.batch === undefined ? 500 : Number(flags.batch);
+          if (!Number.isInteger(products) || products < 1 || products > 5_000_000)
+            throw new CliUsageError('--products must be a whole number from 1 to 5000000');
+          if (!Number.isInteger(batch) || batch < 1 || batch > 1000)
+            throw new CliUsageError('--batch must be a whole number from 1 to 1000');
+          const result = await generateBenchCatalog(ctx, { products, batchSize: batch });
+          print(
+            `Bench catalog: ${result.created} products over ${result.categories} categories in ${result.milliseconds} ms (${Math.round((result.created * 1000) / Math.max(1, result.milliseconds))} products/s).`,
+          );
           return 0;
         },
       },

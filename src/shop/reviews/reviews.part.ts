@@ -1,3 +1,4 @@
+import { seedDemoReviews } from '../demo/reviews-demo.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerReviewRoutes } from './reviews.routes.js';
 
@@ -7,6 +8,10 @@ export function reviewsPart(ctx: ShopContext): ShopPart {
     name: 'reviews',
     routes(app) {
       registerReviewRoutes(app, ctx);
+    },
+    subscribers() {
+      // Demo reviews come after the demo orders (verified buyers), before the extensions' demo handlers.
+      ctx.events.on('shop.demo.seeded', ({ print }) => seedDemoReviews(ctx, print));
     },
   };
 }
