@@ -132,14 +132,17 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   app.addHook('preSerialization', (request, reply, payload, done) => {
     const query = request.query as Record<string, string> | undefined;
     if (!query || (query._fields === undefined && query._envelope === undefined)) return done(null, payload);
-    let body = payload;
+    // The route's response schema still decides what may leave (it strips undeclared fields); the result is
+    // then filtered/wrapped and sent as plain JSON, since it no longer matches that schema.
+    let body = throughResponseSchema(reply, payload);
     if (query._fields && reply.statusCode < 400) body = applyFieldsFilter(body, query._fields);
     if (query._envelope !== undefined && request.url.startsWith('/wp-json')) {
       const headers = { ...reply.getHeaders() };
       const status = reply.statusCode;
       reply.code(200);
-      return done(null, { body, status, headers });
+      body = { body, status, headers };
     }
+    reply.serializer(JSON.stringify);
     done(null, body);
   });
 
@@ -157,6 +160,14 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
 
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply, status422));
   return app;
+}
+
+function throughResponseSchema(reply: FastifyReply, payload: unknown): unknown {
+  const status = reply.statusCode;
+  const serialize = [status, `${String(status)[0]}xx`, 'default']
+    .map((key) => reply.getSerializationFunction(key))
+    .find((fn) => typeof fn === 'function');
+  return serialize ? JSON.parse(serialize(payload)) : payload;
 }
 
 /** Sends any thrown error in the REST shape; 5xx never reveal internals. */
