@@ -1,8 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { cachedSettings } from '../storefront/render.service.js';
+import { TtlCache } from '../storefront/ttl-cache.js';
 
 const tags = ['producttables'];
 
@@ -19,6 +21,11 @@ const ProductItemSchema = Type.Object({
 
 /** `GET /products`, `GET /categories`, `GET /source-stats` (the wizard's pickers and counts). */
 export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void {
+  // The wizard's pickers repeat the same searches while a person types; answers live two seconds at most.
+  const searches = new TtlCache<{ items: ProductItem[]; total: number }>({
+    maxEntries: 500,
+    now: () => ctx.clock.now().getTime(),
+  });
   app.get(
     `${NS}/products`,
     {
@@ -38,17 +45,17 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
       },
     },
     async (request, reply) => {
-      const { search, include, sku, limit, page } = request.query;
-      const query: ProductQuery = { status: 'publish', offset: (page - 1) * limit, limit };
-      if (include !== undefined) query.include = [include];
-      else if (sku !== undefined)
-        Object.assign(query, { sku: sku.trim(), skuPrefix: true, orderBy: 'title', order: 'asc' });
-      else if (search?.trim())
-        Object.assign(query, { search: search.trim(), orderBy: 'title', order: 'asc' });
-      else Object.assign(query, { orderBy: 'date', order: 'desc' });
-      const { items, total } = await ctx.shop.searchProducts(query);
-      reply.header('X-WP-Total', String(total)).header('X-WP-TotalPages', String(Math.ceil(total / limit)));
-      return items.map((p) => productItem(ctx, p));
+      const q = request.query;
+      const key = JSON.stringify([q.search, q.include, q.sku, q.limit, q.page]);
+      let found = searches.get(key);
+      if (!found) {
+        found = await searchProductItems(ctx, q);
+        searches.set(key, found, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
+      }
+      reply
+        .header('X-WP-Total', String(found.total))
+        .header('X-WP-TotalPages', String(Math.ceil(found.total / q.limit)));
+      return found.items;
     },
   );
 
@@ -97,7 +104,25 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
   );
 }
 
-function productItem(ctx: ExtensionContext, product: ShopProduct) {
+type ProductItem = Static<typeof ProductItemSchema>;
+
+/** The picker's search: one exact id, else SKU exact-or-prefix, else every word of the name, else newest. */
+async function searchProductItems(
+  ctx: ExtensionContext,
+  q: { search?: string; include?: number; sku?: string; limit: number; page: number },
+): Promise<{ items: ProductItem[]; total: number }> {
+  const query: ProductQuery = { status: 'publish', offset: (q.page - 1) * q.limit, limit: q.limit };
+  if (q.include !== undefined) query.include = [q.include];
+  else if (q.sku !== undefined)
+    Object.assign(query, { sku: q.sku.trim(), skuPrefix: true, orderBy: 'title', order: 'asc' });
+  else if (q.search?.trim())
+    Object.assign(query, { search: q.search.trim(), orderBy: 'title', order: 'asc' });
+  else Object.assign(query, { orderBy: 'date', order: 'desc' });
+  const { items, total } = await ctx.shop.searchProducts(query);
+  return { items: items.map((p) => productItem(ctx, p)), total };
+}
+
+function productItem(ctx: ExtensionContext, product: ShopProduct): ProductItem {
   return {
     id: product.id,
     name: product.name,

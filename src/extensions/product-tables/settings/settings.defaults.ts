@@ -7,6 +7,7 @@ export function factorySettings(): PluginSettings {
     select_options_text: 'Select options',
     logging_enabled: true,
     log_retention: 30,
+    render_cache_seconds: 5,
     table_defaults: { source: {}, columns: [], settings: {}, style: {} },
   };
 }

@@ -13,6 +13,11 @@ export const PluginSettingsSchema = Type.Object(
     add_to_cart_text: Type.String({ minLength: 1, maxLength: 100 }),
     select_options_text: Type.String({ minLength: 1, maxLength: 100 }),
     logging_enabled: Type.Boolean(),
+    render_cache_seconds: Type.Integer({
+      minimum: 0,
+      maximum: 300,
+      description: 'Seconds a rendered table page is reused for identical requests (0 = never).',
+    }),
     log_retention: Type.Integer({
       minimum: 1,
       maximum: 3650,

@@ -5,6 +5,7 @@ import { applyTableConfig } from '../config/table-config.service.js';
 import type { DeepPartial } from '../config/table-config.schemas.js';
 import type { ActivityActor } from '../logs/activity-actor.js';
 import { logActivity } from '../logs/activity-log.service.js';
+import { clearRenderCaches } from '../storefront/render.service.js';
 import { deleteAllTables } from '../tables/tables.repository.js';
 import { factorySettings } from './settings.defaults.js';
 import type { PluginSettings } from './settings.schemas.js';
@@ -16,7 +17,7 @@ export async function updateSettings(
   input: DeepPartial<PluginSettings>,
   actor: ActivityActor,
 ): Promise<PluginSettings> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const merged = await ctx.db.transaction().execute(async (trx) => {
     const stored = await ctx.options.get<Record<string, unknown>>(SETTINGS_OPTION, {}, trx);
     const before = deepMerge(factorySettings(), stored);
     const nextStored = deepMerge(stored, input);
@@ -39,6 +40,8 @@ export async function updateSettings(
     );
     return after;
   });
+  clearRenderCaches(ctx);
+  return merged;
 }
 
 /** Deletes every table, the settings and the onboarding flag (not the log); logs a warning. */
@@ -62,6 +65,7 @@ export async function resetEverything(
     );
     return n;
   });
+  clearRenderCaches(ctx);
   return { success: true, deleted_tables: deleted, settings: await readSettings(ctx.options) };
 }
 

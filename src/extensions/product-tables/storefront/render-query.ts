@@ -10,7 +10,7 @@ export function renderQueryFrom(raw: Record<string, unknown>): RenderQuery {
   if (s) query.s = s.slice(0, 200);
   const paged = Number(first(raw.paged));
   if (Number.isInteger(paged) && paged >= 1 && paged <= 100_000) query.paged = paged;
-  const cats = categorySlugs(raw.product_cat);
+  const cats = categorySlugs(raw.product_cat).sort();
   if (cats.length > 0) query.product_cat = cats;
   const type = first(raw.product_type);
   if (type && TYPES.has(type)) query.product_type = type as ProductType;
@@ -32,5 +32,5 @@ export function categorySlugs(value: unknown): string[] {
 
 function first(value: unknown): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
-  return typeof v === 'string' ? v : undefined;
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 }

@@ -1,40 +1,112 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { ShopCategory, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
+import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
-import { type RenderedTable, renderTableView, type TableView } from './table-markup.js';
+import { type CartLines, type RenderedTable, renderTableView, type VisitorParts } from './table-markup.js';
 import { type RenderQuery, tableProductsPage } from './table-query.js';
+import { TtlCache } from './ttl-cache.js';
 
-/** Which table to render, for whom, and where it is shown. */
+/** Which table to render and where it is shown. */
 export interface RenderRequest {
   /** The stored table's id, or null for an unsaved preview. */
   id: number | null;
   config: TableConfig;
   query: RenderQuery;
-  /** The visitor (their cart and Store API nonce go into the markup); null for admin previews. */
-  viewer: Principal | null;
   /** The page showing the table (pagination links and the no-script form point here). */
   pageUrl: string;
 }
 
-/** Loads a page of the table's products and renders the whole storefront markup (reference §3.2). */
-export async function renderTable(
+/** A rendered table with its page of results. */
+export type RenderResult = RenderedTable & { total: number; page: number; json?: string };
+
+interface RenderCaches {
+  tables: TtlCache<RenderResult>;
+  settings: TtlCache<PluginSettings>;
+}
+
+const caches = new WeakMap<ExtensionContext, RenderCaches>();
+
+/**
+ * Loads a page of the table's products and renders the storefront markup (reference §3.2) without the visitor's
+ * part. Identical requests (same configuration, query, page and texts) reuse the result for `render_cache_seconds`.
+ */
+export async function renderTable(ctx: ExtensionContext, request: RenderRequest): Promise<RenderResult> {
+  const settings = await cachedSettings(ctx);
+  const ttl = settings.render_cache_seconds * 1000;
+  const key = createHash('sha1')
+    .update(
+      JSON.stringify([request.id, request.config, request.query, request.pageUrl, settings.add_to_cart_text]),
+    )
+    .digest('base64');
+  const { tables } = cachesOf(ctx);
+  const cached = tables.get(key);
+  if (cached) return cached;
+  const result = await renderFresh(ctx, request, settings);
+  tables.set(key, result, ttl);
+  return result;
+}
+
+/** The visitor's part of a table's markup: script endpoints, a Store API nonce for them, their cart lines. */
+export async function visitorParts(
+  ctx: ExtensionContext,
+  id: number,
+  viewer: Principal,
+): Promise<VisitorParts> {
+  return {
+    renderUrl: `/wp-json/producttables/v1/render/${id}`,
+    storeApiUrl: '/wp-json/wc/store/v1',
+    cartUrl: '/cart',
+    storeNonce: ctx.nonces.create(ctx.auth.nonceSubject(viewer), 'wc_store_api'),
+    cart: await visitorCart(ctx, viewer),
+  };
+}
+
+/** Forgets every cached rendering and the cached settings (after a table or the settings change). */
+export function clearRenderCaches(ctx: ExtensionContext): void {
+  const found = caches.get(ctx);
+  found?.tables.clear();
+  found?.settings.clear();
+}
+
+/** The settings, re-read at most once per `render_cache_seconds`. */
+export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSettings> {
+  const { settings } = cachesOf(ctx);
+  const cached = settings.get('settings');
+  if (cached) return cached;
+  const fresh = await readSettings(ctx.options);
+  settings.set('settings', fresh, fresh.render_cache_seconds * 1000);
+  return fresh;
+}
+
+function cachesOf(ctx: ExtensionContext): RenderCaches {
+  let found = caches.get(ctx);
+  if (!found) {
+    const now = () => ctx.clock.now().getTime();
+    found = {
+      tables: new TtlCache({ maxEntries: 200, now }),
+      settings: new TtlCache({ maxEntries: 1, now }),
+    };
+    caches.set(ctx, found);
+  }
+  return found;
+}
+
+async function renderFresh(
   ctx: ExtensionContext,
   request: RenderRequest,
-): Promise<RenderedTable & { total: number; page: number }> {
+  settings: PluginSettings,
+): Promise<RenderResult> {
   const { config } = request;
-  const [settings, categories] = await Promise.all([readSettings(ctx.options), ctx.shop.listCategories()]);
+  const categories = await ctx.shop.listCategories();
   const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
   const page = await tableProductsPage(ctx.shop, config, request.query, async (slugs) =>
     slugs.map((s) => bySlug.get(s)).filter((id): id is number => id !== undefined),
   );
-  const [children, cart] = await Promise.all([
-    groupedChildren(ctx, page.items),
-    visitorCart(ctx, request.viewer),
-  ]);
-  const view: TableView = {
+  const children = await groupedChildren(ctx, page.items);
+  const rendered = renderTableView({
     wrapperId:
       request.id === null
         ? `producttables-table-preview-${randomInt(1000, 10000)}`
@@ -50,18 +122,8 @@ export async function renderTable(
     pageUrl: request.pageUrl,
     addToCartText: config.settings.cart.addToCartText || settings.add_to_cart_text,
     shop: ctx.shop,
-    cart,
-    client:
-      request.viewer && request.id !== null
-        ? {
-            renderUrl: `/wp-json/producttables/v1/render/${request.id}`,
-            storeApiUrl: '/wp-json/wc/store/v1',
-            storeNonce: ctx.nonces.create(ctx.auth.nonceSubject(request.viewer), 'wc_store_api'),
-            cartUrl: '/cart',
-          }
-        : null,
-  };
-  return { ...renderTableView(view), total: page.total, page: page.page };
+  });
+  return { ...rendered, total: page.total, page: page.page };
 }
 
 /** The categories a table's filter bar offers: the source's own for category tables, else every non-empty one. */
@@ -85,8 +147,8 @@ async function groupedChildren(
   return new Map(children.filter((c) => c.status === 'publish').map((c) => [c.id, c]));
 }
 
-async function visitorCart(ctx: ExtensionContext, viewer: Principal | null): Promise<TableView['cart']> {
-  if (!viewer || viewer.kind === 'anonymous') return [];
+async function visitorCart(ctx: ExtensionContext, viewer: Principal): Promise<CartLines> {
+  if (viewer.kind === 'anonymous') return [];
   const cart = await ctx.shop.getCartForPrincipal(viewer);
   if (!cart) return [];
   return cart.items.map((item) => [

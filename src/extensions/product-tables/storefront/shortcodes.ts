@@ -2,7 +2,8 @@ import { can, type Principal } from '../../../platform/auth/principal.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { findTablesByIds, type StoredTable } from '../tables/tables.repository.js';
 import { esc } from './escape.js';
-import { renderTable } from './render.service.js';
+import { renderTable, visitorParts } from './render.service.js';
+import { visitorHtml } from './table-markup.js';
 import type { RenderQuery } from './table-query.js';
 
 const SHORTCODE = /\[producttables\s+id\s*=\s*(?:"(\d+)"|'(\d+)'|(\d+))\s*\]/g;
@@ -43,12 +44,9 @@ export async function renderOne(
     const why = table ? `is not published (status: ${table.status})` : 'does not exist';
     return `<div class="producttables-admin-notice" role="note">Product table #${id} ${esc(why)}; visitors see nothing here.</div>`;
   }
-  const { html } = await renderTable(ctx, {
-    id,
-    config: table,
-    query: at.query,
-    viewer: at.viewer,
-    pageUrl: at.pageUrl,
-  });
-  return html;
+  const [rendered, visitor] = await Promise.all([
+    renderTable(ctx, { id, config: table, query: at.query, pageUrl: at.pageUrl }),
+    visitorParts(ctx, id, at.viewer),
+  ]);
+  return visitorHtml(rendered, visitor);
 }

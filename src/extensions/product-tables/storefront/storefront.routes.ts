@@ -7,10 +7,11 @@ import { TableConfigInputSchema, type TableConfigInput } from '../config/table-c
 import { applyTableConfig } from '../config/table-config.service.js';
 import { readSettings } from '../settings/settings.store.js';
 import { findTable } from '../tables/tables.repository.js';
-import { newTableDefaults, permalinkOf } from '../tables/tables.service.js';
+import { newTableDefaults } from '../tables/tables.service.js';
 import { assetUrl } from './assets.js';
 import { renderTable } from './render.service.js';
-import { categorySlugs } from './render-query.js';
+import { previewHtml } from './table-markup.js';
+import { categorySlugs, renderQueryFrom } from './render-query.js';
 
 const ConfigWithId = Type.Object(
   { id: Type.Optional(Type.Integer({ minimum: 1 })), ...TableConfigInputSchema.properties },
@@ -40,7 +41,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { data, ...bare } = request.body as TableConfigInput & {
         id?: number;
         data?: TableConfigInput & { id?: number };
@@ -52,14 +53,19 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
       const stored = id === undefined ? null : await findTable(ctx.db, id);
       const base = stored ?? newTableDefaults(await readSettings(ctx.options));
       const config = applyTableConfig(base, input, field);
-      const { html, css } = await renderTable(ctx, {
+      const rendered = await renderTable(ctx, {
         id: id ?? null,
         config,
         query: {},
-        viewer: null,
         pageUrl: id === undefined ? '/product-table/preview' : `/product-table/${id}`,
       });
-      return { html, css, css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`] };
+      // Native JSON.stringify: the schema serializer escapes long markup strings character by character.
+      reply.serializer(JSON.stringify);
+      return {
+        html: previewHtml(rendered),
+        css: rendered.css,
+        css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`],
+      };
     },
   );
 
@@ -99,27 +105,24 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
           `No published product table with id ${request.params.id}.`,
         );
       const q = request.query;
-      const type = q.product_type as string | undefined;
       const rendered = await renderTable(ctx, {
         id: table.id,
         config: table,
-        query: {
-          s: q.s,
-          paged: q.paged,
-          product_cat: categorySlugs(q.product_cat),
-          product_type: type ? (type as 'simple') : undefined,
-        },
-        viewer: null,
-        pageUrl: q.page_url ?? new URL(permalinkOf(ctx.config.publicUrl, table.id)).pathname,
+        query: renderQueryFrom({ ...q, product_cat: categorySlugs(q.product_cat) }),
+        pageUrl: q.page_url ?? `/product-table/${table.id}`,
       });
-      reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
-      return {
+      // The JSON of a cached rendering is reused too (it is the bulk of the work for 100-row pages).
+      rendered.json ??= JSON.stringify({
         html: rendered.rows,
         pagination: rendered.pagination,
         total: rendered.total,
         page: rendered.page,
         total_pages: rendered.totalPages,
-      };
+      });
+      return reply
+        .header('Cache-Control', 'public, max-age=0, must-revalidate')
+        .type('application/json; charset=utf-8')
+        .send(rendered.json as never);
     },
   );
 }

@@ -24,20 +24,33 @@ export interface TableView {
   pageUrl: string;
   addToCartText: string;
   shop: Pick<ShopApi, 'priceHtml' | 'formatMoney' | 'currency'>;
-  /** The visitor's cart lines: `[cartKey, {productId, variationId, quantity, attributes}]`. */
-  cart: Array<
-    [string, { productId: number; variationId: number; quantity: number; attributes: Record<string, string> }]
-  >;
-  /** Endpoints and the Store API nonce for the client script (null in previews). */
-  client: { renderUrl: string; storeApiUrl: string; storeNonce: string; cartUrl: string } | null;
 }
 
-/** The rendered parts of a table. */
+/** The visitor's cart lines: `[cartKey, {productId, variationId, quantity, attributes}]`. */
+export type CartLines = Array<
+  [string, { productId: number; variationId: number; quantity: number; attributes: Record<string, string> }]
+>;
+
+/** What differs per visitor: the script's endpoints, the Store API nonce and the visitor's cart. */
+export interface VisitorParts {
+  renderUrl: string;
+  storeApiUrl: string;
+  cartUrl: string;
+  storeNonce: string;
+  cart: CartLines;
+}
+
+/**
+ * The rendered parts of a table. The whole markup (reference §3.2) is `head` + the visitor's attributes and
+ * cart data + `tail` (see `previewHtml`, `visitorHtml`), so everything but the visitor's part can be cached.
+ */
 export interface RenderedTable {
-  /** Scoped CSS of the table (also inside `html`). */
+  /** Scoped CSS of the table (also inside the markup). */
   css: string;
-  /** The whole storefront markup (reference §3.2): style, wrapper, filters, toolbar, table, pagination, lightbox. */
-  html: string;
+  /** `<style>` and the wrapper's opening tag up to its visitor attributes. */
+  head: string;
+  /** Filters, toolbar, table, pagination, lightbox and the wrapper's end. */
+  tail: string;
   /** The `<tbody>` rows only (what the public render endpoint returns for script updates). */
   rows: string;
   /** The pagination markup (empty when there is one page). */
@@ -118,14 +131,10 @@ export function renderTableView(view: TableView): RenderedTable {
     clearAllButton: features.clearAllButton,
     cartEnabled: true,
   };
-  const client = view.client
-    ? ` data-render-url="${escUrl(view.client.renderUrl)}" data-store-api="${escUrl(view.client.storeApiUrl)}" data-store-nonce="${esc(view.client.storeNonce)}" data-cart-url="${escUrl(view.client.cartUrl)}"`
-    : ' data-preview="1"';
-
-  const html =
+  const head =
     `<style id="${esc(view.wrapperId)}-css">${styleText(css)}</style>` +
-    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"${client}>` +
-    `<div class="producttables-cart-data" hidden data-cart="${escJsonAttr(view.cart)}"></div>` +
+    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"`;
+  const tail =
     controls(view) +
     `<div class="producttables-pagination-slot producttables-pagination-top" data-enabled="${paginationTop ? 1 : 0}">${paginationTop ? pagination : ''}</div>` +
     `<div class="producttables-table-scroll"><table class="producttables-table">${thead}<tbody>${rows}</tbody></table></div>` +
@@ -134,7 +143,21 @@ export function renderTableView(view: TableView): RenderedTable {
       ? '<dialog class="producttables-lightbox" aria-label="Image"><div class="producttables-lightbox-bar"><button type="button" class="producttables-lightbox-full" aria-label="Full screen">⤢</button><button type="button" class="producttables-lightbox-close" aria-label="Close">×</button></div><img class="producttables-lightbox-img" alt=""></dialog>'
       : '') +
     '</div>';
-  return { css, html, rows, pagination, totalPages };
+  return { css, head, tail, rows, pagination, totalPages };
+}
+
+/** The whole markup for an admin preview (no visitor, no script endpoints). */
+export function previewHtml(table: RenderedTable): string {
+  return `${table.head} data-preview="1">${cartData([])}${table.tail}`;
+}
+
+/** The whole markup for a visitor: the script's endpoints, their Store API nonce and their cart. */
+export function visitorHtml(table: RenderedTable, visitor: VisitorParts): string {
+  return `${table.head} data-render-url="${escUrl(visitor.renderUrl)}" data-store-api="${escUrl(visitor.storeApiUrl)}" data-store-nonce="${esc(visitor.storeNonce)}" data-cart-url="${escUrl(visitor.cartUrl)}">${cartData(visitor.cart)}${table.tail}`;
+}
+
+function cartData(cart: CartLines): string {
+  return `<div class="producttables-cart-data" hidden data-cart="${escJsonAttr(cart)}"></div>`;
 }
 
 /** A page link keeping the visitor's search and filters. */
