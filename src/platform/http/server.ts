@@ -164,8 +164,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
 
 function throughResponseSchema(reply: FastifyReply, payload: unknown): unknown {
   const status = reply.statusCode;
-  const serialize = [status, `${String(status)[0]}xx`, 'default']
-    .map((key) => reply.getSerializationFunction(key))
+  const serialize = [String(status), `${String(status)[0]}xx`, 'default']
+    .map((key) => reply.getSerializationFunction(key) as ((input: unknown) => string) | undefined)
     .find((fn) => typeof fn === 'function');
   return serialize ? JSON.parse(serialize(payload)) : payload;
 }
