@@ -88,10 +88,11 @@ export class CartSessions {
   }
 
   /**
-   * The Store API response headers: `Cart-Token` (guests, re-signed), `Nonce`, `Nonce-Timestamp`, `User-ID`; and
-   * for guests the HttpOnly cart cookie when the request did not already carry one for this session.
+   * The Store API response headers: `Cart-Token` (guests, re-signed), `Nonce`, `Nonce-Timestamp`, `User-ID`; with
+   * `setCookie`, also the guest's HttpOnly cart cookie carrying the same token (new sessions, changes made by a
+   * cookie-carried cart so an active browser cart does not expire, restore links).
    */
-  sendHeaders(request: FastifyRequest, reply: FastifyReply, cart: CartSession): void {
+  sendHeaders(request: FastifyRequest, reply: FastifyReply, cart: CartSession, setCookie: boolean): void {
     const now = this.ctx.clock.now();
     const principal: Principal =
       cart.userId === null ? { kind: 'cart', cartSessionId: cart.sessionId } : request.principal;
@@ -105,7 +106,7 @@ export class CartSessions {
       'Access-Control-Expose-Headers',
       'X-WP-Total, X-WP-TotalPages, Link, Cart-Token, Nonce, Nonce-Timestamp, User-ID',
     );
-    if (this.cookieSession(request) !== cart.sessionId) this.setCookie(reply, token);
+    if (setCookie) this.setCookie(reply, token);
   }
 
   /** Sets the guest cart cookie carrying `token`. */
@@ -122,13 +123,6 @@ export class CartSessions {
   /** The guest session of a request's Cart-Token header or cart cookie (valid ones only). */
   guestSessionOf(request: FastifyRequest): string | null {
     return this.resolve(request);
-  }
-
-  private cookieSession(request: FastifyRequest): string | null {
-    const cookie = request.cookies[CART_COOKIE];
-    if (!cookie) return null;
-    const checked = this.tokens.verify(cookie, this.ctx.clock.now());
-    return 'sessionId' in checked ? checked.sessionId : null;
   }
 }
 

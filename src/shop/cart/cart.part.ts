@@ -87,7 +87,7 @@ export function cartPart(
         session = { ...session, sessionId: newGuestSessionId(), credential: 'none' };
         computed = await restore(session);
       }
-      sessions.sendHeaders(input.request, input.reply, session);
+      sessions.sendHeaders(input.request, input.reply, session, true);
       return computed.cart;
     },
   };

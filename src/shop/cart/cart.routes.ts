@@ -38,11 +38,12 @@ export function registerCartRoutes(
       if (error instanceof RestError && error.status === 409) {
         const current = await carts.view(cart);
         error.data.cart = cartView(current, ctx.shop.currency, await extensions.dataFor(current.cart));
-        sessions.sendHeaders(request, response, cart);
+        sessions.sendHeaders(request, response, cart, false);
       }
       throw error;
     }
-    sessions.sendHeaders(request, response, cart);
+    const refreshCookie = cart.credential === 'none' || (options.change && cart.credential === 'cart_cookie');
+    sessions.sendHeaders(request, response, cart, refreshCookie);
     response.code(options.status ?? 200);
     return cartView(computed, ctx.shop.currency, await extensions.dataFor(computed.cart));
   };

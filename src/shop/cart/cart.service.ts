@@ -289,8 +289,12 @@ export class CartService {
   ): Promise<ComputedCart> {
     return this.ctx.db.transaction().execute(async (trx) => {
       const now = toDbTime(this.ctx.clock.now());
-      await ensureCartRow(trx, { sessionId: session.sessionId, userId: session.userId, now });
-      const stored = (await findCartRow(trx, session.sessionId, { lock: true, engine: this.ctx.engine }))!;
+      const lock = { lock: true, engine: this.ctx.engine };
+      let stored = await findCartRow(trx, session.sessionId, lock);
+      if (!stored) {
+        await ensureCartRow(trx, { sessionId: session.sessionId, userId: session.userId, now });
+        stored = (await findCartRow(trx, session.sessionId, lock))!;
+      }
       if (stored.mergedInto) throw mergedCartError();
       const contents = structuredClone(stored.contents);
       await change(contents, trx, stored);

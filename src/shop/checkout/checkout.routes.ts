@@ -52,7 +52,7 @@ export function registerCheckoutRoutes(
         }
         throw error;
       }
-      sessions.sendHeaders(request, reply, session);
+      sessions.sendHeaders(request, reply, session, session.credential === 'cart_cookie');
       const s = (n: number) => String(n);
       return {
         order_id: order.id,
