@@ -98,3 +98,22 @@ describe('POST /wc/store/v1/cart/add-item', () => {
     expect(cart.json().items).toEqual([]);
   });
 });
+
+describe('wc/store alias', () => {
+  it('should answer the cart routes under the wc/store alias with the same session', async () => {
+    const token = await guestToken(t);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/store/cart/add-item',
+      headers: { 'cart-token': token },
+      payload: { id: mug, quantity: 1 },
+    });
+    expect(added.statusCode).toBe(201);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/store/v1/cart',
+      headers: { 'cart-token': token },
+    });
+    expect(read.json().items_count).toBe(1);
+  });
+});

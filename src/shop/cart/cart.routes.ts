@@ -48,94 +48,97 @@ export function registerCartRoutes(
     return cartView(computed, ctx.shop.currency, await extensions.dataFor(computed.cart));
   };
 
-  app.get(
-    '/wc/store/v1/cart',
-    {
-      config: { auth: PUBLIC },
-      schema: { tags: TAGS, summary: 'The current cart.', response: { 200: CartSchema } },
-    },
-    (request, response) => reply(request, response, (cart) => carts.view(cart), { change: false }),
-  );
-
-  app.post(
-    '/wc/store/v1/cart/add-item',
-    {
-      config: { auth: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Add a product (or a variation) to the cart.',
-        description: CART_ERROR_NOTE,
-        body: AddItemBody,
-        response: { 201: CartSchema },
+  // WooCommerce registers every Store API route under `wc/store/v1` and the alias `wc/store`.
+  for (const prefix of ['/wc/store/v1', '/wc/store']) {
+    app.get(
+      `${prefix}/cart`,
+      {
+        config: { auth: PUBLIC },
+        schema: { tags: TAGS, summary: 'The current cart.', response: { 200: CartSchema } },
       },
-    },
-    (request, response) =>
-      reply(request, response, (cart) => carts.addItem(cart, request.body), { change: true, status: 201 }),
-  );
+      (request, response) => reply(request, response, (cart) => carts.view(cart), { change: false }),
+    );
 
-  app.post(
-    '/wc/store/v1/cart/update-item',
-    {
-      config: { auth: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Change the quantity of a cart line.',
-        description: CART_ERROR_NOTE,
-        body: UpdateItemBody,
-        response: { 200: CartSchema },
+    app.post(
+      `${prefix}/cart/add-item`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: 'Add a product (or a variation) to the cart.',
+          description: CART_ERROR_NOTE,
+          body: AddItemBody,
+          response: { 201: CartSchema },
+        },
       },
-    },
-    (request, response) =>
-      reply(request, response, (cart) => carts.updateItem(cart, request.body), { change: true }),
-  );
+      (request, response) =>
+        reply(request, response, (cart) => carts.addItem(cart, request.body), { change: true, status: 201 }),
+    );
 
-  app.post(
-    '/wc/store/v1/cart/remove-item',
-    {
-      config: { auth: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a cart line.',
-        description: CART_ERROR_NOTE,
-        body: RemoveItemBody,
-        response: { 200: CartSchema },
+    app.post(
+      `${prefix}/cart/update-item`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: 'Change the quantity of a cart line.',
+          description: CART_ERROR_NOTE,
+          body: UpdateItemBody,
+          response: { 200: CartSchema },
+        },
       },
-    },
-    (request, response) =>
-      reply(request, response, (cart) => carts.removeItem(cart, request.body.key), { change: true }),
-  );
+      (request, response) =>
+        reply(request, response, (cart) => carts.updateItem(cart, request.body), { change: true }),
+    );
 
-  app.post(
-    '/wc/store/v1/cart/apply-coupon',
-    {
-      config: { auth: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Apply a coupon to the cart.',
-        description: CART_ERROR_NOTE,
-        body: CouponCodeBody,
-        response: { 200: CartSchema },
+    app.post(
+      `${prefix}/cart/remove-item`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: 'Remove a cart line.',
+          description: CART_ERROR_NOTE,
+          body: RemoveItemBody,
+          response: { 200: CartSchema },
+        },
       },
-    },
-    (request, response) =>
-      reply(request, response, (cart) => carts.applyCoupon(cart, request.body.code), { change: true }),
-  );
+      (request, response) =>
+        reply(request, response, (cart) => carts.removeItem(cart, request.body.key), { change: true }),
+    );
 
-  app.post(
-    '/wc/store/v1/cart/remove-coupon',
-    {
-      config: { auth: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a coupon from the cart.',
-        description: CART_ERROR_NOTE,
-        body: CouponCodeBody,
-        response: { 200: CartSchema },
+    app.post(
+      `${prefix}/cart/apply-coupon`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: 'Apply a coupon to the cart.',
+          description: CART_ERROR_NOTE,
+          body: CouponCodeBody,
+          response: { 200: CartSchema },
+        },
       },
-    },
-    (request, response) =>
-      reply(request, response, (cart) => carts.removeCoupon(cart, request.body.code), { change: true }),
-  );
+      (request, response) =>
+        reply(request, response, (cart) => carts.applyCoupon(cart, request.body.code), { change: true }),
+    );
+
+    app.post(
+      `${prefix}/cart/remove-coupon`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: 'Remove a coupon from the cart.',
+          description: CART_ERROR_NOTE,
+          body: CouponCodeBody,
+          response: { 200: CartSchema },
+        },
+      },
+      (request, response) =>
+        reply(request, response, (cart) => carts.removeCoupon(cart, request.body.code), { change: true }),
+    );
+  }
 }
 
 /**
