@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replaceLibrary } from '../../src/extensions/videos/library.repository.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 
 let v: VideosTestApp;
@@ -198,6 +199,22 @@ describe('GET /videos/v1/videoplatform/videos', () => {
       assigned_count: 1,
       products: [{ id: productId, name: 'Camera X' }],
     });
+  });
+
+  it('should honour _fields on the listing', async () => {
+    const r = await v.api('GET', '/videos/v1/videoplatform/videos?_fields=total,next_page_token');
+    expect(Object.keys(r.json()).sort()).toEqual(['next_page_token', 'total']);
+  });
+
+  it('should notice a library changed by another instance (change counter in the database) within a second', async () => {
+    const before = await list('');
+    const rows = await v.t.ctx.db.selectFrom('videos_library').selectAll().execute();
+    await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows.slice(0, 7)));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await list('')).total).toBe(7);
+    await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await list('')).total).toBe(before.total);
   });
 
   it('should refuse 401 and 403', async () => {

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
+import { bumpVersion } from './library.repository.js';
 
 /** One video assigned to a product at a gallery position. */
 export interface AssignmentRow {
@@ -42,6 +43,7 @@ export async function replaceProductVideos(
   lists: Array<{ product_id: number; video_ids: string[] }>,
 ): Promise<void> {
   if (lists.length === 0) return;
+  await bumpVersion(db, 'assignments_version');
   await db
     .deleteFrom('videos_product_videos')
     .where(
@@ -62,5 +64,6 @@ export async function replaceProductVideos(
 
 /** Deletes every assignment. */
 export async function deleteAllAssignments(db: DbOrTrx): Promise<void> {
+  await bumpVersion(db, 'assignments_version');
   await db.deleteFrom('videos_product_videos').execute();
 }

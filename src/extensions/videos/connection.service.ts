@@ -107,6 +107,7 @@ export class ConnectionService {
         await deleteLibrary(trx);
         await resetSyncState(trx);
         await this.settings.save({ last_sync_time: 0 }, {}, trx);
+        await this.ctx.events.emit('videos.data_reset', { reason: 'channel_changed' }, trx);
       }
       await this.settings.save(
         {

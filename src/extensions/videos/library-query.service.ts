@@ -1,13 +1,9 @@
 import { invalid } from '../../platform/http/errors.js';
 import type { ExtensionContext } from '../define-extension.js';
 import { assignmentsOfVideos } from './assignments.repository.js';
-import {
-  countLibrary,
-  type LibraryRow,
-  type LibrarySort,
-  listLibrary,
-  sortKey,
-} from './library.repository.js';
+import { LibraryIndex } from './library-index.js';
+import { allLibraryRows, type LibraryRow, type LibrarySort, readVersions } from './library.repository.js';
+import './videos.events.js';
 
 /** Videos per page of the library listing. */
 export const LIBRARY_PAGE_SIZE = 50;
@@ -27,6 +23,20 @@ export interface LibraryVideoView {
   assigned_count: number;
 }
 
+/** One page of the listing. */
+export interface LibraryPage {
+  videos: LibraryVideoView[];
+  next_page_token: string | null;
+  total: number;
+  can_search: boolean;
+}
+
+interface PageEntry {
+  at: number;
+  page: LibraryPage;
+  json?: string;
+}
+
 interface Cursor {
   s: LibrarySort;
   q: string;
@@ -34,31 +44,75 @@ interface Cursor {
   i: string;
 }
 
-/** The local library: search, true sorts over every video, opaque keyset cursors (50 per page). */
+// Other instances' changes are noticed within REVALIDATE_MS (the change counters live in the database);
+// this instance's own changes at once (events). Product names in cached pages refresh within PAGE_TTL_MS.
+const REVALIDATE_MS = 250;
+const PAGE_TTL_MS = 5_000;
+const MAX_CACHED_PAGES = 1_000;
+
+/**
+ * The local library listing: search, true sorts over every video, opaque keyset cursors (50 per page), served
+ * from an in-memory snapshot rebuilt when the library's change counter moves.
+ */
 export class LibraryQueryService {
-  constructor(private readonly ctx: ExtensionContext) {}
+  private index: LibraryIndex | null = null;
+  private versions = { library: -1, assignments: -1 };
+  private checkedAt = 0;
+  private refreshing: Promise<void> | null = null;
+  private readonly pages = new Map<string, PageEntry>();
+
+  constructor(private readonly ctx: ExtensionContext) {
+    const invalidate = () => {
+      this.checkedAt = 0;
+    };
+    ctx.events.on('videos.library_synced', invalidate);
+    ctx.events.on('videos.assignments_changed', invalidate);
+    ctx.events.on('videos.data_reset', invalidate);
+  }
 
   /** One page of the library with its total and the next page's token (null on the last page). */
-  async list(input: { search?: string; sort?: LibrarySort; page_token?: string }) {
+  async list(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<LibraryPage> {
+    return (await this.entry(input)).page;
+  }
+
+  /** The same page as JSON text (serialized once per cached page: the listing's hot path). */
+  async listJson(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<string> {
+    const entry = await this.entry(input);
+    entry.json ??= JSON.stringify(entry.page);
+    return entry.json;
+  }
+
+  private async entry(input: {
+    search?: string;
+    sort?: LibrarySort;
+    page_token?: string;
+  }): Promise<PageEntry> {
     const search = (input.search ?? '').trim().toLowerCase();
     const sort = input.sort ?? 'date_desc';
     const cursor = input.page_token ? decodeCursor(input.page_token, sort, search) : null;
-    const [rows, total] = await Promise.all([
-      listLibrary(this.ctx.db, {
-        search,
-        sort,
-        after: cursor ? { key: cursor.k, id: cursor.i } : null,
-        limit: LIBRARY_PAGE_SIZE + 1,
-      }),
-      countLibrary(this.ctx.db, search),
-    ]);
-    const page = rows.slice(0, LIBRARY_PAGE_SIZE);
-    const last = page.at(-1);
-    const next =
-      rows.length > LIBRARY_PAGE_SIZE && last
-        ? encodeCursor({ s: sort, q: search, k: sortKey(last, sort), i: last.video_id })
-        : null;
-    return { videos: await this.withProducts(page), next_page_token: next, total, can_search: true };
+    const index = await this.fresh();
+    const cacheKey = `${sort}\u0000${search}\u0000${input.page_token ?? ''}`;
+    const cached = this.pages.get(cacheKey);
+    if (cached && performance.now() - cached.at < PAGE_TTL_MS) return cached;
+    const matches = index.matching(sort, search);
+    const start = cursor ? LibraryIndex.startAfter(matches, sort, { key: cursor.k, id: cursor.i }) : 0;
+    const rows = matches.slice(start, start + LIBRARY_PAGE_SIZE);
+    const last = rows.at(-1);
+    let next: string | null = null;
+    if (last && start + LIBRARY_PAGE_SIZE < matches.length) {
+      const position = LibraryIndex.positionOf(last, sort);
+      next = encodeCursor({ s: sort, q: search, k: position.key, i: position.id });
+    }
+    const page = {
+      videos: await this.withProducts(rows),
+      next_page_token: next,
+      total: matches.length,
+      can_search: true,
+    };
+    if (this.pages.size >= MAX_CACHED_PAGES) this.pages.delete(this.pages.keys().next().value as string);
+    const entry: PageEntry = { at: performance.now(), page };
+    this.pages.set(cacheKey, entry);
+    return entry;
   }
 
   /** Adds each video's assigned products (id, name) to library rows. */
@@ -90,6 +144,27 @@ export class LibraryQueryService {
         assigned_count: products.length,
       };
     });
+  }
+
+  /** The current snapshot, re-checking the change counters at most every REVALIDATE_MS (one refresh at a time). */
+  private async fresh(): Promise<LibraryIndex> {
+    if (this.index && performance.now() - this.checkedAt < REVALIDATE_MS) return this.index;
+    this.refreshing ??= (async () => {
+      try {
+        const checkedAt = performance.now();
+        const versions = await readVersions(this.ctx.db);
+        if (!this.index || versions.library !== this.versions.library) {
+          this.index = new LibraryIndex(await allLibraryRows(this.ctx.db));
+          this.pages.clear();
+        } else if (versions.assignments !== this.versions.assignments) this.pages.clear();
+        this.versions = versions;
+        this.checkedAt = checkedAt;
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    await this.refreshing;
+    return this.index!;
   }
 }
 

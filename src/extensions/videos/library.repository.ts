@@ -32,6 +32,10 @@ export interface SyncStateRow {
   units_last_run: number;
   progress_done: number;
   progress_total: number;
+  /** Bumped whenever the library rows change. */
+  library_version: number;
+  /** Bumped whenever product assignments change. */
+  assignments_version: number;
 }
 
 declare module '../../platform/db/database.js' {
@@ -47,21 +51,9 @@ export const LIBRARY_SORTS = ['date_desc', 'date_asc', 'title_asc', 'title_desc'
 /** One of the library sort orders. */
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
-const SORT_COLUMN = {
-  date_desc: ['published_at', 'desc'],
-  date_asc: ['published_at', 'asc'],
-  title_asc: ['title_sort', 'asc'],
-  title_desc: ['title_sort', 'desc'],
-  view_count: ['view_count', 'desc'],
-} as const;
-
-/** Value of the sort column of a row (what a cursor remembers). */
-export function sortKey(row: LibraryRow, sort: LibrarySort): string | number {
-  return row[SORT_COLUMN[sort][0]];
-}
-
-/** Replaces the whole library with `rows` in one transaction (chunked inserts). */
+/** Replaces the whole library with `rows` (call inside a transaction; chunked inserts). */
 export async function replaceLibrary(db: DbOrTrx, rows: LibraryRow[]): Promise<void> {
+  await bumpVersion(db, 'library_version');
   await db.deleteFrom('videos_library').execute();
   for (let i = 0; i < rows.length; i += 400)
     await db
@@ -72,32 +64,35 @@ export async function replaceLibrary(db: DbOrTrx, rows: LibraryRow[]): Promise<v
 
 /** Empties the library. */
 export async function deleteLibrary(db: DbOrTrx): Promise<void> {
+  await bumpVersion(db, 'library_version');
   await db.deleteFrom('videos_library').execute();
 }
 
-/** A page of the library in a true sort over all rows, after the cursor position (keyset pagination). */
-export async function listLibrary(
+/** Every library row. */
+export async function allLibraryRows(db: DbOrTrx): Promise<LibraryRow[]> {
+  return db.selectFrom('videos_library').selectAll().execute();
+}
+
+/** The change counters of the library and the assignments. */
+export async function readVersions(db: DbOrTrx): Promise<{ library: number; assignments: number }> {
+  const row = await db
+    .selectFrom('videos_sync_state')
+    .select(['library_version', 'assignments_version'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { library: Number(row.library_version), assignments: Number(row.assignments_version) };
+}
+
+/** Bumps a change counter (inside the transaction that makes the change). */
+export async function bumpVersion(
   db: DbOrTrx,
-  query: {
-    search: string;
-    sort: LibrarySort;
-    after: { key: string | number; id: string } | null;
-    limit: number;
-  },
-): Promise<LibraryRow[]> {
-  const [column, direction] = SORT_COLUMN[query.sort];
-  const op = direction === 'desc' ? '<' : '>';
-  let select = db.selectFrom('videos_library').selectAll();
-  if (query.search) select = select.where(containsInsensitive(sql.ref('title_sort'), query.search));
-  const after = query.after;
-  if (after)
-    select = select.where((eb) =>
-      eb.or([
-        eb(column, op, after.key as never),
-        eb.and([eb(column, '=', after.key as never), eb('video_id', op, after.id)]),
-      ]),
-    );
-  return select.orderBy(column, direction).orderBy('video_id', direction).limit(query.limit).execute();
+  column: 'library_version' | 'assignments_version',
+): Promise<void> {
+  await db
+    .updateTable('videos_sync_state')
+    .set({ [column]: sql`${sql.ref(column)} + 1` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** How many videos match the search (all when empty). */

@@ -72,6 +72,7 @@ export class SettingsAdminService {
       await deleteLibrary(trx);
       await resetSyncState(trx);
       await deleteQuotaUsage(trx);
+      await this.ctx.events.emit('videos.data_reset', { reason: 'delete_all_data' }, trx);
     });
     await this.log.clear();
     return {

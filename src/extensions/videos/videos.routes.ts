@@ -141,7 +141,12 @@ export function registerVideosRoutes(app: RestApp, ctx: ExtensionContext): void 
         response: ok(VideosReply),
       },
     },
-    async (request) => s.library.list(request.query),
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      // `_fields` / `_envelope` need the object (preSerialization hook); otherwise send the cached JSON text.
+      if (query._fields !== undefined || query._envelope !== undefined) return s.library.list(request.query);
+      return reply.type('application/json; charset=utf-8').send(await s.library.listJson(request.query));
+    },
   );
 
   app.get(
