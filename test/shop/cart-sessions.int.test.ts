@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { defineExtension } from '../../src/extensions/define-extension.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestToken, seedProduct, storePost } from './cart-helpers.js';
 
@@ -146,5 +147,72 @@ describe('cart sessions seen by the platform', () => {
       payload: { id: pen, quantity: 1 },
     });
     expect(withStoreNonce.statusCode).toBe(201);
+  });
+});
+
+describe('ShopApi cart functions for extensions', () => {
+  it('should restore a cart for a browser (cookie set, coupon applied) from a page route', async () => {
+    let product = 0;
+    const restorer = defineExtension({
+      name: 'restorer',
+      migrations: {},
+      pages(app, ctx) {
+        app.get(
+          '/restore-test',
+          { config: { auth: { access: 'public', nonce: 'never' } } },
+          async (request, reply) => {
+            await ctx.shop.restoreCartForBrowser({
+              request,
+              reply,
+              items: [
+                { productId: product, quantity: 2 },
+                { productId: 999999, quantity: 1 },
+              ],
+              couponCode: 'COMEBACK',
+            });
+            return reply.redirect('/checkout');
+          },
+        );
+      },
+    });
+    const app = await createTestApp({ options: { clock, extensions: [restorer] } });
+    try {
+      product = await seedProduct(app, { name: 'Pen', price: 300 });
+      await app.ctx.shop.createCoupon({ code: 'comeback', discount_type: 'fixed_cart', amount: 100 });
+      const r = await app.app.inject({ method: 'GET', url: '/restore-test' });
+      expect(r.statusCode).toBe(302);
+      const cookie = r.cookies.find((c) => c.name === 'storeside_cart');
+      expect(cookie?.httpOnly).toBe(true);
+      const cart = await app.app.inject({
+        method: 'GET',
+        url: '/wp-json/wc/store/v1/cart',
+        cookies: { storeside_cart: cookie!.value },
+      });
+      expect(cart.json().items.map((i: { quantity: number }) => i.quantity)).toEqual([2]);
+      expect(cart.json().totals.total_price).toBe('500');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('should recalculate a stored cart when data read by a totals handler changes', async () => {
+    const token = await guestToken(t);
+    await storePost(t, 'cart/add-item', token, { id: ink, quantity: 1 });
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
+    let discount = 0;
+    const off = t.ctx.events.on('cart.calculate_totals', (hook) => {
+      if (hook.cart.session_id === sessionId && discount > 0)
+        hook.addFee({ key: 'promo', name: 'Promo', amount: -discount });
+    });
+    discount = 125;
+    const cart = await t.ctx.shop.recalculateCart(sessionId);
+    off();
+    expect(cart.totals.total_price).toBe(600);
+    const row = await t.ctx.db
+      .selectFrom('shop_carts')
+      .select('total_price')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.total_price).toBe(600);
   });
 });
