@@ -178,12 +178,15 @@ export class DbJobQueue implements JobQueue {
   private async claim(workerId: string, limit: number): Promise<JobRow[]> {
     const now = toDbTime(this.deps.clock.now());
     const lock = this.deps.engine === 'postgres' ? sql`for update skip locked` : sql``;
+    // The due rows are picked once, in a materialized CTE: as a plain `IN (subquery)`, PostgreSQL may run
+    // the SKIP LOCKED subquery again per row and claim far more than `limit` rows (all of them, in practice).
     const result = await sql<JobRow>`
-      update jobs set status = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
-      where id in (
+      with due as materialized (
         select id from jobs where status = 'pending' and run_at <= ${now}
         order by priority, run_at, id limit ${limit} ${lock}
-      ) and status = 'pending'
+      )
+      update jobs set status = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
+      where id in (select id from due) and status = 'pending'
       returning *`.execute(this.deps.db);
     return [...result.rows].sort(
       (a, b) => a.priority - b.priority || a.run_at.localeCompare(b.run_at) || a.id - b.id,
@@ -209,6 +212,7 @@ export class DbJobQueue implements JobQueue {
           .updateTable('jobs')
           .set({ status: 'complete', finished_at: toDbTime(now), claimed_by: null })
           .where('id', '=', row.id)
+          .where('claimed_by', '=', row.claimed_by)
           .execute();
       } else {
         const message = error instanceof Error ? error.message : String(error);
@@ -230,6 +234,7 @@ export class DbJobQueue implements JobQueue {
               : { status: 'failed', last_error: message, claimed_by: null, finished_at: toDbTime(now) },
           )
           .where('id', '=', row.id)
+          .where('claimed_by', '=', row.claimed_by) // a claim recovered as stale belongs to another worker now
           .execute();
       }
       if (row.recurrence) {
