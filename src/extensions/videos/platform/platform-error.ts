@@ -73,8 +73,9 @@ export function secondsUntilQuotaReset(now: Date): number {
     minute: '2-digit',
     second: '2-digit',
   }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0) % 24;
-  const elapsed = get('hour') * 3600 + get('minute') * 60 + get('second');
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  // Some engines print midnight as hour 24.
+  const elapsed = (get('hour') % 24) * 3600 + get('minute') * 60 + get('second');
   return Math.max(1, 86_400 - elapsed);
 }
 
