@@ -102,9 +102,7 @@ describe('POST /preview', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json().html).toContain(`id="producttables-table-${published}"`);
     expect(r.json().css).toContain('background-color:#abcdef');
-    expect(r.json().html).toContain(
-      '<th class="producttables-col producttables-col-sku producttables-col-type-sku producttables-vis-default" scope="col">SKU</th>',
-    );
+    expect(r.json().html).toContain('<th class="producttables-col-sku" scope="col">SKU</th>');
   });
 
   it('should refuse a bad configuration, or both forms at once, with 400', async () => {
@@ -183,9 +181,7 @@ describe('cells and add-to-cart controls', () => {
       '<span class="producttables-stock producttables-stock-in">7 in stock</span>',
     );
     expect(row(simple)).toContain('data-label="SKU"');
-    expect(row(simple)).toContain(
-      '<td class="producttables-col producttables-col-img producttables-col-type-image producttables-vis-default" data-label="">',
-    );
+    expect(row(simple)).toContain('<td class="producttables-col-img" data-label="">');
     expect(row(simple)).toContain('href="/product-table/');
     expect(row(simple)).toContain('?product_cat=shoes');
     expect(row(simple)).toContain('Light &amp; fast shoe for…');

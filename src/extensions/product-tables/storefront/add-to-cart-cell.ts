@@ -83,11 +83,11 @@ function groupedCell(product: ShopProduct, cx: CartCellContext): string {
   return `<div class="producttables-cart producttables-cart-grouped" data-product-id="${product.id}"><select class="producttables-grouped-select" aria-label="${esc(`Choose a product of ${product.name}`)}"><option value="">Select a product...</option>${all}${options}</select><span class="producttables-variation-price" aria-live="polite"></span>${quantity(product, cx, true)}<button type="button" class="producttables-btn producttables-add" data-product-id="${product.id}" disabled>${esc(cx.addToCartText)}</button></div>`;
 }
 
+/** The quantity field (the script adds its ▲/▼ buttons, so rows stay small and work without it). */
 function quantity(product: ShopProduct, cx: CartCellContext, disabled = false): string {
   if (!cx.showQuantity) return '';
   const max = product.type === 'simple' ? maxQuantity(product) : null;
-  const off = disabled ? ' disabled' : '';
-  return `<span class="producttables-qty"><button type="button" class="producttables-qty-down" aria-label="Decrease quantity"${off}>▼</button><input type="number" class="producttables-qty-input" value="1" min="1" step="1"${max !== null ? ` max="${max}"` : ''} inputmode="numeric" aria-label="Quantity"${off}><button type="button" class="producttables-qty-up" aria-label="Increase quantity"${off}>▲</button></span>`;
+  return `<span class="producttables-qty"><input type="number" class="producttables-qty-input" value="1" min="1" step="1"${max !== null ? ` max="${max}"` : ''} inputmode="numeric" aria-label="Quantity"${disabled ? ' disabled' : ''}></span>`;
 }
 
 function outOfStock(): string {

@@ -53,8 +53,23 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     each(qa(wrapper, '.producttables-filter-cats input:checked'), function (box) { self.state.product_cat.push(box.value); });
     wrapper.classList.add('producttables-js');
     this.bind();
+    decorateQuantities(wrapper);
     this.syncSelection();
     this.showBadges(parseJson((q(wrapper, '.producttables-cart-data') || { getAttribute: function () { return '[]'; } }).getAttribute('data-cart'), []));
+  }
+
+  // The ▲/▼ buttons of quantity fields are added here so the server's rows stay small.
+  function decorateQuantities(root) {
+    each(qa(root, '.producttables-qty'), function (span) {
+      if (q(span, 'button')) return;
+      var input = q(span, '.producttables-qty-input');
+      [['producttables-qty-down', 'Decrease quantity', '\u25bc', 'afterbegin'], ['producttables-qty-up', 'Increase quantity', '\u25b2', 'beforeend']].forEach(function (spec) {
+        var b = document.createElement('button');
+        b.type = 'button'; b.className = spec[0]; b.setAttribute('aria-label', spec[1]); b.textContent = spec[2];
+        b.disabled = input.disabled;
+        span.insertAdjacentElement(spec[3], b);
+      });
+    });
   }
 
   Table.prototype.bind = function () {
@@ -157,6 +172,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var visible = self.query();
         if (window.history && window.history.replaceState && !append)
           window.history.replaceState(null, '', window.location.pathname + (visible.toString() ? '?' + visible.toString() : ''));
+        decorateQuantities(self.el);
         self.syncSelection();
         self.showBadges(self.lines || []);
         self.notice('');
@@ -289,7 +305,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   Table.prototype.toggle = function (box) {
     if (box.checked) {
       var row = box.closest('tr'), qty = row && q(row, '.producttables-qty-input');
-      this.selection[box.value] = { name: box.getAttribute('data-name'), price: box.getAttribute('data-price'), image: box.getAttribute('data-image'), quantity: qty ? Math.max(1, parseInt(qty.value, 10) || 1) : 1 };
+      var nameEl = row && q(row, '.producttables-name'), img = row && q(row, 'img');
+      this.selection[box.value] = { name: nameEl ? nameEl.textContent : box.value, price: box.getAttribute('data-price'), image: img ? img.getAttribute('src') : '', quantity: qty ? Math.max(1, parseInt(qty.value, 10) || 1) : 1 };
     } else delete this.selection[box.value];
     this.saveSelection();
   };

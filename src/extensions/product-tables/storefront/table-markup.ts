@@ -89,12 +89,13 @@ export function renderTableView(view: TableView): RenderedTable {
     children: view.children,
   };
 
+  // Column and visibility classes only (every byte repeats on each of up to 500 rows).
   const colClasses = columns.map(
     (c) =>
-      `producttables-col producttables-col-${cssIdent(c.id)} producttables-col-type-${c.type} producttables-vis-${c.advanced.visibility}`,
+      `producttables-col-${cssIdent(c.id)}${c.advanced.visibility === 'default' || c.advanced.visibility === 'all' ? '' : ` producttables-vis-${c.advanced.visibility}`}`,
   );
   const selectHead = bulk
-    ? '<th class="producttables-col producttables-col-select" scope="col"><input type="checkbox" class="producttables-select-all" aria-label="Select all products"></th>'
+    ? '<th class="producttables-col-select" scope="col"><input type="checkbox" class="producttables-select-all" aria-label="Select all products"></th>'
     : '';
   const heads = columns
     .map(
@@ -174,8 +175,7 @@ export function pageHref(base: string, query: RenderQuery): string {
 
 function selectCell(product: ShopProduct, view: TableView): string {
   const enabled = isBulkSelectable(product);
-  const image = product.images[0]?.src ?? '';
-  return `<td class="producttables-col producttables-col-select" data-label=""><input type="checkbox" class="producttables-select" value="${product.id}" data-price="${esc(view.shop.formatMoney(product.price))}" data-name="${esc(product.name)}" data-image="${escUrl(image)}" aria-label="${esc(`Select ${product.name}`)}"${enabled ? '' : ' disabled'}></td>`;
+  return `<td class="producttables-col-select" data-label=""><input type="checkbox" class="producttables-select" value="${product.id}" data-price="${esc(view.shop.formatMoney(product.price))}" aria-label="${esc(`Select ${product.name}`)}"${enabled ? '' : ' disabled'}></td>`;
 }
 
 function controls(view: TableView): string {

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.js';
+import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
+
+const clock = new ManualClock(new Date('2026-05-01T12:00:00Z'));
+let h: PtTestApp;
+let tableId: number;
+beforeAll(async () => {
+  h = await createPtTestApp({ clock });
+  await h.product({ name: 'First product', regular_price: '10.00' });
+  tableId = (
+    await h.api('POST', '/tables', {
+      data: {
+        title: 'Cached',
+        columns: [
+          { id: 'name', type: 'name', heading: 'Name' },
+          { id: 'm', type: 'sku', heading: 'SKU', advanced: { visibility: 'mobile' } },
+          { id: 'gone', type: 'price', heading: 'Hidden', advanced: { visibility: 'none' } },
+        ],
+      },
+    })
+  ).json().id;
+});
+afterAll(async () => h.t.close());
+
+const rows = async () =>
+  (await h.t.app.inject({ method: 'GET', url: `/wp-json/producttables/v1/render/${tableId}` })).json();
+
+describe('render cache', () => {
+  it('should reuse a rendering for render_cache_seconds, then show catalog changes', async () => {
+    expect((await rows()).total).toBe(1);
+    await h.product({ name: 'Second product', regular_price: '10.00' });
+    expect((await rows()).total).toBe(1);
+    clock.advance(5_000);
+    expect((await rows()).total).toBe(2);
+  });
+
+  it('should show a table change at once', async () => {
+    await rows();
+    await h.api('POST', '/tables', {
+      data: { id: tableId, columns: [{ id: 'n2', type: 'name', heading: 'Renamed' }] },
+    });
+    expect((await rows()).html).toContain('data-label="Renamed"');
+  });
+
+  it('should show a settings change at once, and never cache with render_cache_seconds 0', async () => {
+    await h.api('POST', '/settings', { settings: { render_cache_seconds: 0, add_to_cart_text: 'Grab it' } });
+    await h.api('POST', '/tables', {
+      data: { id: tableId, columns: [{ id: 'b', type: 'button', heading: 'Buy' }] },
+    });
+    expect((await rows()).html).toContain('>Grab it</button>');
+    await h.product({ name: 'Third product', regular_price: '10.00' });
+    expect((await rows()).total).toBe(3);
+  });
+
+  it('should hide columns with visibility none and mark the others with their visibility class', async () => {
+    await h.api('POST', '/tables', {
+      data: {
+        id: tableId,
+        columns: [
+          { id: 'name', type: 'name', heading: 'Name' },
+          { id: 'm', type: 'sku', heading: 'SKU', advanced: { visibility: 'mobile' } },
+          { id: 'gone', type: 'price', heading: 'Hidden', advanced: { visibility: 'none' } },
+        ],
+      },
+    });
+    const html = (await rows()).html;
+    expect(html).toContain('<td class="producttables-col-m producttables-vis-mobile" data-label="SKU">');
+    expect(html).toContain('<td class="producttables-col-name" data-label="Name">');
+    expect(html).not.toContain('Hidden');
+  });
+});
