@@ -164,6 +164,24 @@ describe('POST /wc/store/v1/checkout', () => {
     expect(await stockOf(t, lamp)).toBe(0);
   });
 
+  it('should let only one of two concurrent checkouts use a single-use coupon', async () => {
+    await t.ctx.shop.createCoupon({
+      code: 'ONCEONLY',
+      discount_type: 'fixed_cart',
+      amount: 100,
+      usage_limit: 1,
+    });
+    const first = await cartWith(1, 'onceonly');
+    const second = await cartWith(1, 'onceonly');
+    const results = await Promise.all(
+      [first, second].map((token) =>
+        storePost(t, 'checkout', token, { billing_address: billing, payment_method: 'cod' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await t.ctx.shop.getCoupon('onceonly'))?.usage_count).toBe(1);
+  });
+
   it('should ask a cookie-carried guest cart for a nonce, and accept the Nonce it was given', async () => {
     const first = await t.app.inject({
       method: 'POST',
