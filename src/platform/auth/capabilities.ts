@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../db/database.js';
 import { ROLE_CAPABILITIES, type Role } from './roles.js';
-import { loadGrantedCapabilities } from './users.repository.js';
+import { loadGrantedCapabilities, loadGrantsFor } from './users.repository.js';
 
 /** Which roles hold which capabilities: the built-in sets plus those extensions declare. */
 export class CapabilityRegistry {
@@ -26,5 +26,24 @@ export class CapabilityRegistry {
     const caps = new Set(this.forRole(user.role));
     for (const cap of await loadGrantedCapabilities(db, user.id, user.role)) caps.add(cap);
     return caps;
+  }
+
+  /** Effective capabilities of several users at once (two queries, whatever their number). */
+  async forUsers(db: DbOrTrx, users: Array<{ id: number; role: Role }>): Promise<Map<number, Set<string>>> {
+    const grants = await loadGrantsFor(
+      db,
+      users.map((u) => u.id),
+      [...new Set(users.map((u) => u.role))],
+    );
+    return new Map(
+      users.map((u) => [
+        u.id,
+        new Set([
+          ...this.forRole(u.role),
+          ...(grants.byRole.get(u.role) ?? []),
+          ...(grants.byUser.get(u.id) ?? []),
+        ]),
+      ]),
+    );
   }
 }

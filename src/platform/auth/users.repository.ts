@@ -110,6 +110,27 @@ export async function loadGrantedCapabilities(db: DbOrTrx, userId: number, role:
   return rows.map((r) => r.capability);
 }
 
+/** Capabilities granted to each of `userIds` and to each of `roles`, in two queries. */
+export async function loadGrantsFor(
+  db: DbOrTrx,
+  userIds: number[],
+  roles: string[],
+): Promise<{ byUser: Map<number, string[]>; byRole: Map<string, string[]> }> {
+  const [userRows, roleRows] = await Promise.all([
+    userIds.length === 0
+      ? []
+      : db.selectFrom('user_capabilities').selectAll().where('user_id', 'in', userIds).execute(),
+    roles.length === 0
+      ? []
+      : db.selectFrom('role_capabilities').selectAll().where('role', 'in', roles).execute(),
+  ]);
+  const byUser = new Map<number, string[]>();
+  for (const r of userRows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.capability]);
+  const byRole = new Map<string, string[]>();
+  for (const r of roleRows) byRole.set(r.role, [...(byRole.get(r.role) ?? []), r.capability]);
+  return { byUser, byRole };
+}
+
 /** Grants a capability to one user (idempotent). */
 export async function grantUserCapability(db: DbOrTrx, userId: number, capability: string): Promise<void> {
   await db

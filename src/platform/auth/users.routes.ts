@@ -59,7 +59,8 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
         perPage: per_page,
         publicUrl: ctx.config.publicUrl,
       });
-      return Promise.all(rows.map(async (u) => userView(u, await ctx.capabilities.forUser(ctx.db, u))));
+      const capabilities = await ctx.capabilities.forUsers(ctx.db, rows);
+      return rows.map((u) => userView(u, capabilities.get(u.id)!));
     },
   );
 
