@@ -46,8 +46,10 @@ export async function createVideosTestApp(
     VIDEOS_OAUTH_PROXY_URL: urls.oauthProxyUrl,
     LICENSE_SERVER_URL: licenseUrl,
   };
-  // The real client, with timeouts cut to 400 ms so timeout tests stay fast.
-  const fetchClient = new FetchHttpClient({ services });
+  // The real client, with timeouts cut to 400 ms so timeout tests stay fast; it reads the app's own config
+  // (like production) once the app is built.
+  const clientConfig = { services: { ...services } };
+  const fetchClient = new FetchHttpClient(clientConfig);
   const http = {
     request: (input: Parameters<FetchHttpClient['request']>[0]) =>
       fetchClient.request({ ...input, timeoutMs: Math.min(input.timeoutMs ?? 10_000, 400) }),
@@ -56,6 +58,7 @@ export async function createVideosTestApp(
     env: { ...services, ...options.env },
     options: { extensions: [videosExtension], clock, http },
   });
+  clientConfig.services = t.config.services;
   const adminUser = await t.createUser({ role: 'administrator' });
   const customerUser = await t.createUser({ role: 'customer' });
   const admin = (await t.login(adminUser)).headers;
