@@ -101,12 +101,12 @@ describe('storeside bench-data shop', () => {
       t.ctx.engine === 'sqlite'
         ? await sql<{
             detail: string;
-          }>`explain query plan select id from shop_products where lower(sku) >= ${'bench-'} and lower(sku) < ${'bench.'}`.execute(
+          }>`explain query plan select id from shop_products where lower(sku) >= ${'clo-00'} and lower(sku) < ${'clo-01'}`.execute(
             t.ctx.db,
           )
         : await sql<{
             'QUERY PLAN': string;
-          }>`explain select id from shop_products where lower(sku) like ${'bench-%'}`.execute(t.ctx.db);
+          }>`explain select id from shop_products where lower(sku) like ${'clo-00%'}`.execute(t.ctx.db);
     const text = JSON.stringify(plan.rows);
     if (t.ctx.engine === 'sqlite') expect(text).toContain('shop_products_sku');
     else expect(text).toMatch(/shop_products_sku|Bitmap|Index/);

@@ -290,6 +290,114 @@ describe('wc/v3/products/{id}/variations', () => {
   });
 });
 
+describe('wc/v3/products/categories', () => {
+  it('should keep counts of published products right under concurrent writes, status changes and deletes', async () => {
+    const cat = await makeCategory(t, admin, { name: 'Busy' });
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/wp-json/wc/v3/products',
+          headers: admin,
+          payload: { name: `Busy ${i}`, regular_price: '1', categories: [{ id: cat.id }] },
+        }),
+      ),
+    );
+    expect(made.every((r) => r.statusCode === 201)).toBe(true);
+    const count = async () =>
+      (await get(`/wp-json/wc/v3/products/categories/${cat.id}`)).json().count as number;
+    expect(await count()).toBe(8);
+    const [first, second] = made.map((r) => r.json());
+    await t.app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/${first.id}`,
+      headers: admin,
+      payload: { status: 'draft' },
+    });
+    expect(await count()).toBe(7);
+    const other = await makeCategory(t, admin, { name: 'Other' });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/${second.id}`,
+      headers: admin,
+      payload: { categories: [{ id: other.id }] },
+    });
+    expect(await count()).toBe(6);
+    expect((await get(`/wp-json/wc/v3/products/categories/${other.id}`)).json().count).toBe(1);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/wp-json/wc/v3/products/${made[2]!.json().id}?force=true`,
+      headers: admin,
+    });
+    expect(await count()).toBe(5);
+  });
+
+  it('should create, list, update and delete categories, refusing bad parents and taken slugs', async () => {
+    const parent = await makeCategory(t, admin, { name: 'Garden', description: 'Outside' });
+    expect(parent).toMatchObject({
+      name: 'Garden',
+      slug: 'garden',
+      parent: 0,
+      description: 'Outside',
+      count: 0,
+      display: 'default',
+      image: null,
+    });
+    const child = await makeCategory(t, admin, { name: 'Tools', parent: parent.id });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/products/categories',
+      headers: admin,
+      payload: { name: 'Garden' },
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().code).toBe('term_exists');
+    const loop = await t.app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/categories/${parent.id}`,
+      headers: admin,
+      payload: { parent: child.id },
+    });
+    expect(loop.statusCode).toBe(400);
+    const noName = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/products/categories',
+      headers: admin,
+      payload: { name: '' },
+    });
+    expect(noName.statusCode).toBe(400);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/categories/${child.id}`,
+      headers: admin,
+      payload: { name: 'Hand Tools' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Hand Tools', slug: 'tools' });
+    const children = await get(`/wp-json/wc/v3/products/categories?parent=${parent.id}`);
+    expect(children.json().map((c: any) => c.id)).toEqual([child.id]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/wp-json/wc/v3/products/categories/${parent.id}`,
+          headers: admin,
+        })
+      ).statusCode,
+    ).toBe(501);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/wp-json/wc/v3/products/categories/${parent.id}?force=true`,
+      headers: admin,
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await get(`/wp-json/wc/v3/products/categories/${child.id}`)).json().parent).toBe(0);
+    expect((await get(`/wp-json/wc/v3/products/categories/${parent.id}`)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/wp-json/wc/v3/products/categories' })).statusCode,
+    ).toBe(401);
+  });
+});
+
 describe('wc/v3/products list', () => {
   it('should filter, order and paginate with WordPress headers', async () => {
     const cat = await makeCategory(t, admin, { name: 'Listing' });

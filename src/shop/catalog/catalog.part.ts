@@ -1,8 +1,10 @@
 import { catalogDemoStep } from '../demo/catalog-demo.js';
 import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
+import * as catalogIndexes from '../migrations/2026-11-22T08-00-catalog-indexes.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
 import { registerCategoryRoutes } from './categories.routes.js';
+import { analyzeCatalog } from './products.repository.js';
 import { registerProductRoutes } from './products.routes.js';
 import { registerStoreProductRoutes } from './store-products.routes.js';
 
@@ -11,9 +13,19 @@ export function catalogPart(ctx: ShopContext): ShopPart {
   const productExtensions: ProductExtensionRegistry = new Map();
   return {
     name: 'catalog',
-    migrations: { '2026-11-22T07-00-catalog': catalogMigration },
+    migrations: {
+      '2026-11-22T07-00-catalog': catalogMigration,
+      '2026-11-22T08-00-catalog-indexes': catalogIndexes,
+    },
     api: catalogApi(ctx, productExtensions),
     demo: catalogDemoStep(ctx),
+    jobs: () => ({
+      // SQLite plans with no statistics until ANALYZE runs; fresh ones keep listings on the right index as shops grow.
+      'shop.analyze_catalog': async () => analyzeCatalog(ctx.db),
+    }),
+    async setup() {
+      await ctx.jobs.scheduleRecurring({ hook: 'shop.analyze_catalog', dailyAt: '03:40' });
+    },
     routes(app) {
       registerCategoryRoutes(app, ctx);
       registerProductRoutes(app, ctx);

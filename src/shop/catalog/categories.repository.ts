@@ -1,31 +1,26 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import type { ShopCategory } from '../shop-api.js';
 import type { CategoryRow } from './products.repository.js';
 
-/** Columns of a new category. */
-export type NewCategoryRow = Omit<CategoryRow, 'id'>;
+/** Columns of a new category (its product count starts at 0). */
+export type NewCategoryRow = Omit<CategoryRow, 'id' | 'product_count'>;
 
-/** Every category with its number of published products (two queries), by name. */
+/** Every category with its stored number of published products, by name (one query). */
 export async function listCategoriesWithCounts(db: DbOrTrx): Promise<ShopCategory[]> {
-  const [rows, counts] = await Promise.all([
-    db.selectFrom('shop_categories').selectAll().orderBy('name').orderBy('id').execute(),
-    publishedCounts(db),
-  ]);
-  return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0));
+  const rows = await db.selectFrom('shop_categories').selectAll().orderBy('name').orderBy('id').execute();
+  return rows.map(toCategory);
 }
 
 /** Categories by id with counts; unknown ids are left out. */
 export async function findCategories(db: DbOrTrx, ids: readonly number[]): Promise<ShopCategory[]> {
   if (ids.length === 0) return [];
-  const [rows, counts] = await Promise.all([
-    db
-      .selectFrom('shop_categories')
-      .selectAll()
-      .where('id', 'in', [...new Set(ids)])
-      .execute(),
-    publishedCounts(db, ids),
-  ]);
-  return rows.map((row) => toCategory(row, counts.get(row.id) ?? 0));
+  const rows = await db
+    .selectFrom('shop_categories')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map(toCategory);
 }
 
 /** The category holding `slug`, or undefined. */
@@ -37,7 +32,7 @@ export async function findCategoryBySlug(db: DbOrTrx, slug: string): Promise<Cat
 export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<number> {
   const inserted = await db
     .insertInto('shop_categories')
-    .values(row)
+    .values({ ...row, product_count: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -56,25 +51,42 @@ export async function deleteCategory(db: DbOrTrx, id: number, parent: number): P
   await db.deleteFrom('shop_categories').where('id', '=', id).execute();
 }
 
-async function publishedCounts(db: DbOrTrx, ids?: readonly number[]): Promise<Map<number, number>> {
-  let q = db
-    .selectFrom('shop_product_categories as pc')
-    .innerJoin('shop_products as p', 'p.id', 'pc.product_id')
-    .select((eb) => ['pc.category_id', eb.fn.countAll<number>().as('n')])
-    .where('p.status', '=', 'publish')
-    .groupBy('pc.category_id');
-  if (ids) q = q.where('pc.category_id', 'in', [...ids]);
-  const rows = await q.execute();
-  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+/**
+ * Row-locks categories (PostgreSQL; SQLite serialises writers anyway) before their products change, so two
+ * concurrent writers recount one after the other and the stored counts never miss a product.
+ */
+export async function lockCategories(db: DbOrTrx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('shop_categories')
+    .set({ product_count: sql`product_count` })
+    .where(
+      'id',
+      'in',
+      [...new Set(ids)].sort((a, b) => a - b),
+    )
+    .execute();
 }
 
-function toCategory(row: CategoryRow, count: number): ShopCategory {
+/** Recomputes the stored published-product count of the given categories (all with `'all'`). */
+export async function recountCategories(db: DbOrTrx, ids: readonly number[] | 'all'): Promise<void> {
+  if (ids !== 'all' && ids.length === 0) return;
+  let update = db.updateTable('shop_categories').set({
+    product_count: sql`(select count(*) from shop_product_categories pc
+      inner join shop_products p on p.id = pc.product_id
+      where pc.category_id = shop_categories.id and p.status = 'publish' and p.parent_id = 0)`,
+  });
+  if (ids !== 'all') update = update.where('id', 'in', [...new Set(ids)]);
+  await update.execute();
+}
+
+function toCategory(row: CategoryRow): ShopCategory {
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
     parent: row.parent,
     description: row.description,
-    count,
+    count: row.product_count,
   };
 }

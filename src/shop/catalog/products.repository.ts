@@ -65,6 +65,8 @@ export interface CategoriesTable {
   parent: number;
   description: string;
   menu_order: number;
+  /** Published top-level products directly in this category (kept by the catalog's writes). */
+  product_count: number;
 }
 
 /** A stored product or variation row. */
@@ -350,31 +352,35 @@ export async function countCatalog(
   db: DbOrTrx,
   onSaleOnly: boolean,
 ): Promise<{ products: number; categories: number }> {
-  const base = (eb: Where) =>
-    eb.and([
-      eb('parent_id', '=', 0),
-      eb('status', '=', 'publish'),
-      ...(onSaleOnly ? [eb('on_sale', '=', 1)] : []),
-    ]);
-  const products = await db
+  let products = db
     .selectFrom('shop_products')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(base)
-    .executeTakeFirstOrThrow();
-  const categories = await db
-    .selectFrom('shop_product_categories as pc')
-    .select((eb) => eb.fn.count<number>('pc.category_id').distinct().as('n'))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('shop_products')
-          .select('shop_products.id')
-          .whereRef('shop_products.id', '=', 'pc.product_id')
-          .where(base),
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return { products: Number(products.n), categories: Number(categories.n) };
+    .where('status', '=', 'publish')
+    .where('parent_id', '=', 0);
+  if (onSaleOnly) products = products.where('on_sale', '=', 1);
+  const categories = onSaleOnly
+    ? db
+        .selectFrom('shop_product_categories as pc')
+        .innerJoin('shop_products as p', 'p.id', 'pc.product_id')
+        .select((eb) => eb.fn.count<number>('pc.category_id').distinct().as('n'))
+        .where('p.on_sale', '=', 1)
+        .where('p.status', '=', 'publish')
+        .where('p.parent_id', '=', 0)
+    : db
+        .selectFrom('shop_categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('product_count', '>', 0);
+  const [p, c] = await Promise.all([
+    products.executeTakeFirstOrThrow(),
+    categories.executeTakeFirstOrThrow(),
+  ]);
+  return { products: Number(p.n), categories: Number(c.n) };
+}
+
+/** Refreshes the planner statistics of the catalog tables (SQLite has none until asked; cheap on PostgreSQL). */
+export async function analyzeCatalog(db: DbOrTrx): Promise<void> {
+  for (const table of ['shop_products', 'shop_product_categories', 'shop_categories'])
+    await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
 function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery & { skus?: string[] }) {
@@ -414,11 +420,12 @@ function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery & { skus?: strin
     filters.push(
       q.categoryIds.length === 0
         ? eb.lit(false)
-        : eb.exists(
+        : eb(
+            'id',
+            'in',
             eb
               .selectFrom('shop_product_categories as pc')
               .select('pc.product_id')
-              .whereRef('pc.product_id', '=', 'shop_products.id')
               .where('pc.category_id', 'in', q.categoryIds),
           ),
     );

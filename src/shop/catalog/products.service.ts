@@ -3,10 +3,11 @@ import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { type FieldErrors, NotFoundError, RestError, ValidationError } from '../../platform/http/errors.js';
 import type { ProductStatus, ProductType, StockStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
-import { findCategories } from './categories.repository.js';
+import { findCategories, lockCategories, recountCategories } from './categories.repository.js';
 import { type CatalogProduct, type CatalogVariation, loadProducts, toVariation } from './product-records.js';
 import {
   deleteProductRow,
+  findProductCategoryLinks,
   findProductRows,
   findRowBySku,
   findSlugsLike,
@@ -76,6 +77,7 @@ export async function createProduct(ctx: ShopContext, input: ProductInput): Prom
     if (!input.name?.trim()) errors.name = { required: 'The product name is required.' };
     await checkProductInput(trx, input, type, null, errors);
     throwIfAny(errors);
+    await lockCategories(trx, input.category_ids ?? []);
     const row: NewProductRow = {
       parent_id: 0,
       type,
@@ -101,6 +103,7 @@ export async function createProduct(ctx: ShopContext, input: ProductInput): Prom
     };
     const newId = await uniqueSafe(() => insertProductRow(trx, row));
     await setProductCategories(trx, newId, input.category_ids ?? []);
+    await recountCategories(trx, input.category_ids ?? []);
     return newId;
   });
   return (await loadProducts(ctx.db, [id], ctx.config.publicUrl))[0]!;
@@ -121,6 +124,8 @@ export async function updateProduct(
       errors.name = { required: 'The product name is required.' };
     await checkProductInput(trx, input, type, current, errors);
     throwIfAny(errors);
+    const touched = [...(await categoryIdsOf(trx, id)), ...(input.category_ids ?? [])];
+    await lockCategories(trx, touched);
     const patch: Partial<NewProductRow> = { type, date_modified: now };
     if (input.name !== undefined) patch.name = input.name.trim();
     if (input.slug !== undefined) patch.slug = await uniqueSlug(trx, input.slug.trim() || current.name, id);
@@ -155,6 +160,7 @@ export async function updateProduct(
     if (current.type === 'variable' && type !== 'variable')
       await trx.deleteFrom('shop_products').where('parent_id', '=', id).execute();
     if (type === 'variable') await syncVariableProduct(trx, id, now);
+    await recountCategories(trx, touched);
   });
   return (await loadProducts(ctx.db, [id], ctx.config.publicUrl))[0]!;
 }
@@ -163,8 +169,11 @@ export async function updateProduct(
 export async function deleteProduct(ctx: ShopContext, id: number): Promise<CatalogProduct> {
   return ctx.db.transaction().execute(async (trx) => {
     await requireProductRow(trx, id);
+    const categories = await categoryIdsOf(trx, id);
+    await lockCategories(trx, categories);
     const [product] = await loadProducts(trx, [id], ctx.config.publicUrl);
     await deleteProductRow(trx, id);
+    await recountCategories(trx, categories);
     return product!;
   });
 }
@@ -295,6 +304,10 @@ export async function requireProductRow(db: DbOrTrx, id: number): Promise<Produc
   if (!row || row.type === 'variation')
     throw new NotFoundError('woocommerce_rest_product_invalid_id', 'Invalid ID.', { status: 404 });
   return row;
+}
+
+async function categoryIdsOf(db: DbOrTrx, productId: number): Promise<number[]> {
+  return ((await findProductCategoryLinks(db, [productId])).get(productId) ?? []).map((c) => c.id);
 }
 
 async function requireVariationRow(db: DbOrTrx, productId: number, id: number) {

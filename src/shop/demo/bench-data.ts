@@ -1,6 +1,8 @@
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { findCategoryBySlug, insertCategory } from '../catalog/categories.repository.js';
+import { recountCategories } from '../catalog/categories.repository.js';
 import {
+  analyzeCatalog,
   insertProductCategoryLinks,
   insertProductRows,
   type NewProductRow,
@@ -36,7 +38,8 @@ const CATEGORY_COUNT = 20;
 
 /**
  * Adds `products` published simple products (5 % drafts, some on sale, some out of stock, ratings and sales spread)
- * over 20 bench categories with multi-row INSERTs of `batchSize` rows per transaction; SKUs `BENCH-<run>-<n>`.
+ * over 20 bench categories with multi-row INSERTs of `batchSize` rows per transaction; SKUs `BENCH-<run>-<n>`;
+ * then recounts the bench categories and refreshes the planner statistics.
  */
 export async function generateBenchCatalog(
   ctx: ShopContext,
@@ -85,6 +88,8 @@ export async function generateBenchCatalog(
     });
     created += size;
   }
+  await recountCategories(ctx.db, categoryIds);
+  await analyzeCatalog(ctx.db);
   return { created, categories: CATEGORY_COUNT, milliseconds: Math.round(performance.now() - started) };
 }
 
