@@ -11,6 +11,8 @@ import { registerLicenseRoutes } from './license/license.routes.js';
 import { registerLinkPages } from './links/links.pages.js';
 import * as initial from './migrations/2026-11-22T07-00-cart-recovery.js';
 import * as analyticsCache from './migrations/2026-11-22T08-00-analytics-cache.js';
+import * as analyticsIndexes from './migrations/2026-11-22T08-10-analytics-indexes.js';
+import * as partialIndexes from './migrations/2026-11-22T08-20-partial-indexes.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
@@ -24,6 +26,8 @@ export const cartRecoveryExtension = defineExtension({
   migrations: {
     '2026-11-22T07-00-cart-recovery': initial,
     '2026-11-22T08-00-analytics-cache': analyticsCache,
+    '2026-11-22T08-10-analytics-indexes': analyticsIndexes,
+    '2026-11-22T08-20-partial-indexes': partialIndexes,
   },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
   capabilities: AGENT_CAPABILITY_ROLES,

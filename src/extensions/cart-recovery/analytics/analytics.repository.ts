@@ -7,7 +7,7 @@ export interface AnalyticsAggregates {
   abandoned: { count: number; value: number; returning: number; repeatShoppers: number };
   recoveredByStep: Array<{ step: number; count: number; revenue: number; seconds: number; restored: number }>;
   converted: number;
-  notifications: Array<{ status: string; count: number; attempted: number }>;
+  notifications: { queued: number; sent: number; failed: number; unknown: number; attempted: number };
   events: Record<string, number>;
 }
 
@@ -36,8 +36,9 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
         db
           .selectFrom('cr_sessions')
           .select('email_hash')
+          // email_hash > '' (not <>) keeps this a range scan of the (email_hash, abandoned_at) index.
+          .where('email_hash', '>', '')
           .where('abandoned_at', '>=', since)
-          .where('email_hash', '<>', '')
           .groupBy('email_hash')
           .having((eb) => eb.fn.countAll(), '>', 1)
           .as('repeaters'),
@@ -61,16 +62,20 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('converted_at', '>=', since)
       .executeTakeFirstOrThrow(),
+    // One pass over the covering (abandoned_at, status, attempts) index; conditional sums avoid a sort.
     db
       .selectFrom('cr_notifications')
       .select((eb) => [
-        'status',
-        eb.fn.countAll<number>().as('n'),
+        eb.fn
+          .sum<number>(sql`case when status in ('queued', 'retry_queued', 'sending') then 1 else 0 end`)
+          .as('queued'),
+        eb.fn.sum<number>(sql`case when status = 'sent' then 1 else 0 end`).as('sent'),
+        eb.fn.sum<number>(sql`case when status = 'failed' then 1 else 0 end`).as('failed'),
+        eb.fn.sum<number>(sql`case when status = 'unknown' then 1 else 0 end`).as('unknown'),
         eb.fn.sum<number>(sql`case when attempts > 0 then 1 else 0 end`).as('attempted'),
       ])
       .where('abandoned_at', '>=', since)
-      .groupBy('status')
-      .execute(),
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('cr_events')
       .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
@@ -95,11 +100,13 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
       restored: Number(r.restored),
     })),
     converted: Number(converted.n),
-    notifications: notifications.map((r) => ({
-      status: r.status,
-      count: Number(r.n),
-      attempted: Number(r.attempted ?? 0),
-    })),
+    notifications: {
+      queued: Number(notifications.queued ?? 0),
+      sent: Number(notifications.sent ?? 0),
+      failed: Number(notifications.failed ?? 0),
+      unknown: Number(notifications.unknown ?? 0),
+      attempted: Number(notifications.attempted ?? 0),
+    },
     events: Object.fromEntries(events.map((e) => [e.type, Number(e.n)])),
   };
 }

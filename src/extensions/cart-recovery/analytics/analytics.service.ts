@@ -65,10 +65,7 @@ export async function computeAnalytics(cr: CartRecovery, days: AnalyticsPeriod):
     seconds += row.seconds;
     restored += row.restored;
   }
-  const byStatus = (statuses: string[]) =>
-    agg.notifications.filter((n) => statuses.includes(n.status)).reduce((sum, n) => sum + n.count, 0);
-  const attempted = agg.notifications.reduce((sum, n) => sum + n.attempted, 0);
-  const sent = byStatus(['sent']);
+  const { sent, attempted } = agg.notifications;
   const restoreClicks = agg.events.restore_clicked ?? 0;
   let bestStep: number | null = null;
   for (const step of ['1', '2', '3'] as const) {
@@ -91,10 +88,10 @@ export async function computeAnalytics(cr: CartRecovery, days: AnalyticsPeriod):
     recovery_rate: percent(recovered, agg.abandoned.count),
     restore_clicks: restoreClicks,
     click_to_recovery_rate: percent(restored, restoreClicks),
-    emails_queued: byStatus(['queued', 'retry_queued', 'sending']),
+    emails_queued: agg.notifications.queued,
     emails_sent: sent,
-    emails_failed: byStatus(['failed']),
-    emails_unknown: byStatus(['unknown']),
+    emails_failed: agg.notifications.failed,
+    emails_unknown: agg.notifications.unknown,
     email_send_rate: percent(sent, attempted),
     revenue_by_step: {
       '0': money(revenueByStep['0']),

@@ -118,8 +118,8 @@ async function createCapture(
     });
     await insertEvent(trx, { sessionId: id, type: 'captured', data: { source: input.input.source }, at });
     await scheduleAbandonmentCheck(cr, trx, id, new Date(now.getTime() + timeout * 60_000));
+    await cr.analyticsCache.invalidate([at], trx);
   });
-  await cr.analyticsCache.invalidate();
   return { status: 201, body: { success: true, session_id: publicId, capture_token: token } };
 }
 
@@ -160,8 +160,8 @@ async function updateCapture(
     }
     await insertEvent(trx, { sessionId: session.id, type: reactivated ? 'reactivated' : 'updated', at });
     await scheduleAbandonmentCheck(cr, trx, session.id, new Date(now.getTime() + timeout * 60_000));
+    await cr.analyticsCache.invalidate([session.captured_at, session.abandoned_at, at], trx);
   });
-  await cr.analyticsCache.invalidate([session.captured_at, session.abandoned_at, at]);
   return { status: 200, body: { success: true, session_id: session.session_id } };
 }
 
