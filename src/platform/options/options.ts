@@ -1,6 +1,7 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DbOrTrx } from '../db/database.js';
-import { toDbTime } from '../db/sql-helpers.js';
+import { escapeLike, toDbTime } from '../db/sql-helpers.js';
 
 declare module '../db/database.js' {
   interface Tables {
@@ -37,10 +38,7 @@ export class OptionsStore {
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
-    const result = await db
-      .deleteFrom('options')
-      .where('name', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
-      .executeTakeFirst();
+    const result = await db.deleteFrom('options').where(namePrefix(prefix)).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }
@@ -91,10 +89,7 @@ export class TransientStore {
 
   /** Deletes every transient whose name starts with `prefix`. */
   async deletePrefix(prefix: string): Promise<number> {
-    const result = await this.db
-      .deleteFrom('transients')
-      .where('name', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
-      .executeTakeFirst();
+    const result = await this.db.deleteFrom('transients').where(namePrefix(prefix)).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -107,4 +102,9 @@ export class TransientStore {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+// `name LIKE 'prefix%'` with the wildcards of the prefix escaped; SQLite has no default LIKE escape character.
+function namePrefix(prefix: string) {
+  return sql<SqlBool>`name like ${`${escapeLike(prefix)}%`} escape '\\'`;
 }
