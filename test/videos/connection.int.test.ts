@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRoleCapability, grantUserCapability } from '../../src/platform/auth/users.repository.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 
 let v: VideosTestApp;
@@ -186,6 +187,39 @@ describe('POST /videos/v1/videoplatform/test-connection', () => {
     const r = await v.api('POST', '/videos/v1/videoplatform/test-connection', body);
     expect(r.statusCode).toBe(400);
     expect(r.json().data.params.channel_id).toBeTruthy();
+  });
+});
+
+describe('manage_videos capability', () => {
+  it('should be grantable to one user or to a whole role', async () => {
+    const manager = await v.t.createUser({ role: 'shop_manager' });
+    const headers = (await v.t.login(manager)).headers;
+    expect((await v.api('GET', '/videos/v1/settings', undefined, headers)).statusCode).toBe(403);
+    await grantUserCapability(v.t.ctx.db, manager.id, 'manage_videos');
+    expect((await v.api('GET', '/videos/v1/settings', undefined, headers)).statusCode).toBe(200);
+    const subscriber = await v.t.createUser({ role: 'subscriber' });
+    const subHeaders = (await v.t.login(subscriber)).headers;
+    await grantRoleCapability(v.t.ctx.db, 'subscriber', 'manage_videos');
+    expect((await v.api('GET', '/videos/v1/settings', undefined, subHeaders)).statusCode).toBe(200);
+  });
+
+  it('should accept an application password plus a nonce', async () => {
+    const admin = await v.t.createUser({ role: 'administrator' });
+    const basic = await v.t.appPasswordHeader(admin);
+    expect((await v.api('GET', '/videos/v1/settings', undefined, basic)).statusCode).toBe(401);
+    const nonce = (
+      await v.t.app.inject({ method: 'GET', url: '/wp-json/auth/v1/nonce', headers: basic })
+    ).json().nonce;
+    expect(
+      (await v.api('GET', '/videos/v1/settings', undefined, { ...basic, 'x-wp-nonce': nonce })).statusCode,
+    ).toBe(200);
+  });
+
+  it('should list both namespaces in the OpenAPI document', async () => {
+    const doc = (await v.t.app.inject({ method: 'GET', url: '/wp-json/openapi.json' })).json();
+    const paths = Object.keys(doc.paths);
+    expect(paths).toContain('/wp-json/videos/v1/videoplatform/videos');
+    expect(paths).toContain('/wp-json/videos-pro/v1/license/activate');
   });
 });
 

@@ -97,7 +97,7 @@ export class LibrarySyncService {
   async status() {
     const [state, size, units, loaded] = await Promise.all([
       readSyncState(this.ctx.db),
-      countLibrary(this.ctx.db, ''),
+      countLibrary(this.ctx.db),
       quotaUnits(this.ctx.db, quotaDay(this.ctx.clock.now())),
       this.settings.load(),
     ]);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/sql-helpers.js';
 
 /** A synced video as stored. */
 export interface LibraryRow {
@@ -95,11 +94,13 @@ export async function bumpVersion(
     .execute();
 }
 
-/** How many videos match the search (all when empty). */
-export async function countLibrary(db: DbOrTrx, search: string): Promise<number> {
-  let select = db.selectFrom('videos_library').select((eb) => eb.fn.countAll().as('n'));
-  if (search) select = select.where(containsInsensitive(sql.ref('title_sort'), search));
-  return Number((await select.executeTakeFirstOrThrow()).n);
+/** How many videos the library holds. */
+export async function countLibrary(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('videos_library')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Library rows of the given ids (any order). */
