@@ -216,3 +216,24 @@ describe('ShopApi cart functions for extensions', () => {
     expect(row.total_price).toBe(600);
   });
 });
+
+describe('shop.purge_guest_carts', () => {
+  it('should delete guest carts untouched for a week and keep customer carts', async () => {
+    const token = await guestToken(t);
+    await storePost(t, 'cart/add-item', token, { id: pen, quantity: 1 });
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
+    const user = await t.createUser({ role: 'customer' });
+    const session = await t.login(user);
+    await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/store/v1/cart/add-item',
+      headers: session.headers,
+      payload: { id: pen, quantity: 1 },
+    });
+    clock.advance(8 * 86_400_000);
+    await t.ctx.jobs.runDue();
+    clock.advance(-8 * 86_400_000);
+    expect(await t.ctx.shop.getCart(sessionId)).toBeNull();
+    expect(await t.ctx.shop.getCart(`u_${user.id}`)).not.toBeNull();
+  });
+});
