@@ -48,7 +48,7 @@ export async function createVideosTestApp(
   };
   // The real client, with timeouts cut to 400 ms so timeout tests stay fast; it reads the app's own config
   // (like production) once the app is built.
-  const clientConfig = { services: { ...services } };
+  const clientConfig: { services: Record<string, string> } = { services: { ...services } };
   const fetchClient = new FetchHttpClient(clientConfig);
   const http = {
     request: (input: Parameters<FetchHttpClient['request']>[0]) =>
