@@ -87,6 +87,16 @@ describe('Store API products', () => {
     expect(knife.variations[0].attributes).toEqual([{ name: 'Length', value: 'Short' }]);
   });
 
+  it('should leave out the namespace of a failing extension provider instead of failing', async () => {
+    t.ctx.shop.registerProductExtension('broken-ext', async () => {
+      throw new Error('provider down');
+    });
+    const r = await t.app.inject({ method: 'GET', url: `/wp-json/wc/store/v1/products/${p.pan.id}` });
+    expect(r.statusCode).toBe(200);
+    expect(Object.keys(r.json().extensions)).toContain('storeside-test');
+    expect(Object.keys(r.json().extensions)).not.toContain('broken-ext');
+  });
+
   it('should read one published product and 404 a draft or unknown one', async () => {
     const ok = await t.app.inject({ method: 'GET', url: `/wp-json/wc/store/v1/products/${p.pan.id}` });
     expect(ok.statusCode).toBe(200);
@@ -101,11 +111,31 @@ describe('Store API products', () => {
     ).toBe(404);
   });
 
+  it('should list wc/store/v1 in the REST index with its own namespace index', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/wp-json/' });
+    expect(index.json().namespaces).toEqual(expect.arrayContaining(['wc/store/v1', 'wc/store', 'wc/v3']));
+    const ns = await t.app.inject({ method: 'GET', url: '/wp-json/wc/store/v1' });
+    expect(ns.statusCode).toBe(200);
+    expect(Object.keys(ns.json().routes)).toContain('/wc/store/v1/products');
+    const v3 = await t.app.inject({ method: 'GET', url: '/wp-json/wc/v3' });
+    expect(Object.keys(v3.json().routes)).toContain('/wc/v3/products');
+  });
+
   it('should filter by search and on_sale, and refuse bad input with 400', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/wp-json/wc/store/v1/products?on_sale=true' });
     expect(r.json().map((x: any) => x.name)).toEqual(['Pan']);
     const s = await t.app.inject({ method: 'GET', url: '/wp-json/wc/store/v1/products?search=kni' });
     expect(s.json().map((x: any) => x.name)).toEqual(['Knife']);
+    const stock = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/store/v1/products?stock_status[]=instock&stock_status[]=onbackorder',
+    });
+    expect(stock.json()).toHaveLength(2);
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/store/v1/products?stock_status[]=outofstock',
+    });
+    expect(none.json()).toEqual([]);
     const bad = await t.app.inject({ method: 'GET', url: '/wp-json/wc/store/v1/products?per_page=0' });
     expect(bad.statusCode).toBe(400);
   });

@@ -21,7 +21,9 @@ export class RestRouteIndex {
     const path = url.slice('/wp-json'.length);
     const parts = path.split('/').filter(Boolean);
     if (parts.length < 2) return;
-    const namespace = `${parts[0]}/${parts[1]}`;
+    // Three-segment namespaces such as `wc/store/v1` end with the version; `wc/v3` style ones are two segments.
+    const threeSegments = parts.length >= 3 && /^v\d+$/.test(parts[2]!) && !/^v\d+$/.test(parts[1]!);
+    const namespace = threeSegments ? `${parts[0]}/${parts[1]}/${parts[2]}` : `${parts[0]}/${parts[1]}`;
     this.namespaces.add(namespace);
     const pattern = path.replace(/:([A-Za-z_]+)/g, (_m, name) => `(?P<${name}>[^/]+)`);
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
@@ -43,7 +45,7 @@ export class RestRouteIndex {
     this.routes.set(pattern, entry);
   };
 
-  /** Registers `GET /wp-json/` and `GET /wp-json/<ns>/<version>`. */
+  /** Registers `GET /wp-json/` and `GET /wp-json/<ns>/<version>` (and `/wp-json/<a>/<b>/<version>` for three-segment namespaces). */
   register(app: RestApp, site: { name: string; description: string; url: string }): void {
     app.get('/wp-json', { schema: { hide: true } }, async () => ({
       name: site.name,
@@ -57,6 +59,13 @@ export class RestRouteIndex {
       routes: this.routesFor(null, site.url),
       _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
     }));
+    for (const namespace of this.namespaces)
+      if (namespace.split('/').length === 3)
+        app.get(`/wp-json/${namespace}`, { schema: { hide: true } }, async () => ({
+          namespace,
+          routes: this.routesFor(namespace, site.url),
+          _links: { up: [{ href: `${site.url}/wp-json/` }] },
+        }));
     app.get('/wp-json/:ns/:version', { schema: { hide: true } }, async (request, reply) => {
       const { ns, version } = request.params as { ns: string; version: string };
       const namespace = `${ns}/${version}`;

@@ -123,10 +123,10 @@ export async function findProductCategoryLinks(
   return byProduct;
 }
 
-/** One page of top-level products (never variations) matching `query` (`skus`: any of these exact SKUs), plus the total count. */
+/** One page of top-level products (never variations) matching `query` (`skus`: any of these exact SKUs; `stockStatuses`: any of these), plus the total count. */
 export async function searchProductRows(
   db: DbOrTrx,
-  query: ProductQuery & { skus?: string[] },
+  query: ProductQuery & { skus?: string[]; stockStatuses?: string[] },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const where = (eb: Where) => eb.and(productFilters(db, eb, query));
   const countRow = await db
@@ -383,7 +383,11 @@ export async function analyzeCatalog(db: DbOrTrx): Promise<void> {
     await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
-function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery & { skus?: string[] }) {
+function productFilters(
+  db: DbOrTrx,
+  eb: Where,
+  q: ProductQuery & { skus?: string[]; stockStatuses?: string[] },
+) {
   const filters: Expression<SqlBool>[] = [eb('parent_id', '=', 0)];
   if (q.search)
     for (const word of q.search.trim().split(/\s+/).filter(Boolean))
@@ -431,6 +435,7 @@ function productFilters(db: DbOrTrx, eb: Where, q: ProductQuery & { skus?: strin
     );
   if (q.onSale !== undefined) filters.push(eb('on_sale', '=', q.onSale ? 1 : 0));
   if (q.stockStatus) filters.push(eb('stock_status', '=', q.stockStatus));
+  if (q.stockStatuses && q.stockStatuses.length > 0) filters.push(eb('stock_status', 'in', q.stockStatuses));
   return filters;
 }
 

@@ -21,8 +21,16 @@ export function registerStoreProductRoutes(
   extensions: ProductExtensionRegistry,
 ): void {
   const views = async (products: CatalogProduct[]) => {
+    // One failing extension leaves its namespace out instead of breaking the storefront.
     const byNamespace = await Promise.all(
-      [...extensions].map(async ([namespace, provider]) => [namespace, await provider(products)] as const),
+      [...extensions].map(async ([namespace, provider]) => {
+        try {
+          return [namespace, await provider(products)] as const;
+        } catch (error) {
+          ctx.logger.error({ err: error, namespace }, 'product extension provider failed');
+          return [namespace, {} as Record<number, unknown>] as const;
+        }
+      }),
     );
     return products.map((product) => {
       const data: Record<string, unknown> = {};
@@ -60,12 +68,11 @@ export function registerStoreProductRoutes(
           type: q.type,
           categoryIds: categoryIds ? await expandCategoryIds(ctx.db, categoryIds) : undefined,
           onSale: q.on_sale,
-          stockStatus: q.stock_status?.length === 1 ? q.stock_status[0] : undefined,
           orderBy: (q.orderby ?? 'date') as ProductQuery['orderBy'],
           order: q.order ?? 'desc',
           ...pageWindow(page, perPage),
         };
-        const { rows, total } = await searchProductRows(ctx.db, query);
+        const { rows, total } = await searchProductRows(ctx.db, { ...query, stockStatuses: q.stock_status });
         setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
         return views(await assembleProducts(ctx.db, rows, ctx.config.publicUrl));
       },
