@@ -58,7 +58,7 @@ export async function snapshotFromClientCart(shop: ShopApi, clientCart: unknown)
   const items: SnapshotItem[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId);
-    if (!product || product.status !== 'publish') continue;
+    if (product?.status !== 'publish') continue;
     const variation = line.variationId
       ? product.variations.find((v) => v.id === line.variationId)
       : undefined;

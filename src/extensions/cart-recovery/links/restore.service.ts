@@ -123,8 +123,7 @@ async function restorableItems(
       : undefined;
     const stockStatus = variation ? variation.stock_status : product?.stock_status;
     if (
-      !product ||
-      product.status !== 'publish' ||
+      product?.status !== 'publish' ||
       !product.purchasable ||
       (line.variation_id && !variation) ||
       stockStatus === 'outofstock'

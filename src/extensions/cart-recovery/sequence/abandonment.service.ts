@@ -26,7 +26,7 @@ export const STALE_CLAIM_MINUTES = 15;
 /** The exact per-session check: abandons the session when it is still captured and idle for the timeout. */
 export async function checkSessionAbandonment(cr: CartRecovery, sessionId: number): Promise<void> {
   const session = await findSessionById(cr.ctx.db, sessionId);
-  if (!session || session.status !== 'captured') return;
+  if (session?.status !== 'captured') return;
   const timeout = (await cr.settings.get()).abandonment_timeout;
   const due = new Date(fromDbTime(session.last_activity_at).getTime() + timeout * 60_000);
   if (due > cr.ctx.clock.now()) {
