@@ -83,6 +83,30 @@ const names = async (query: Parameters<TestApp['ctx']['shop']['searchProducts']>
   (await t.ctx.shop.searchProducts(query)).items.map((i) => i.name);
 
 describe('ShopApi catalog', () => {
+  it('should expose every ShopApi function once all shop parts are composed', () => {
+    const names = [
+      'getProducts',
+      'searchProducts',
+      'listCategories',
+      'catalogStats',
+      'formatMoney',
+      'priceHtml',
+      'registerProductExtension',
+      'getCartForPrincipal',
+      'getCart',
+      'recalculateCart',
+      'registerCartExtension',
+      'restoreCartForBrowser',
+      'createCoupon',
+      'getCoupon',
+      'getOrder',
+      'findOrders',
+      'setOrderMeta',
+    ];
+    const shop = t.ctx.shop as unknown as Record<string, unknown>;
+    expect(names.filter((name) => typeof shop[name] !== 'function')).toEqual([]);
+  });
+
   it('should return products by id in the order asked, leaving unknown ids and variations out', async () => {
     const got = await t.ctx.shop.getProducts([p.boot.id, 99999, p.runner.id, p.teeS.id]);
     expect(got.map((x) => x.id)).toEqual([p.boot.id, p.runner.id]);
