@@ -115,34 +115,47 @@ export class CartService {
     session: CartSession,
     input: { id: number; quantity: number; variation: Array<{ attribute: string; value: string }> },
   ): Promise<ComputedCart> {
-    return this.mutate(session, async (contents, trx) => {
-      const ref = await resolvePurchasableRef(trx, input.id, input.variation);
-      if (!ref)
-        throw cartError(
-          'woocommerce_rest_cart_invalid_product',
-          `This product cannot be added to the cart: no product has the ID ${input.id}.`,
-        );
-      const product = await this.purchasable(trx, ref);
-      if (product.type === 'variable' && input.variation.length === 0)
-        throw cartError(
-          'woocommerce_rest_missing_variation_data',
-          `Missing variation data for the variable product "${product.name}".`,
-        );
-      const key = lineKey(product);
-      const existing = contents.items.find((i) => i.key === key);
-      const quantity = (existing?.quantity ?? 0) + input.quantity;
-      const problem = purchasableProblem(product, quantity);
-      if (problem) throw cartError(problem.code, problem.message);
-      if (existing) existing.quantity = quantity;
-      else
-        contents.items.push({
-          key,
-          product_id: product.productId,
-          variation_id: product.variationId,
-          quantity,
-          variation: product.variation,
-        });
-    });
+    let key = '';
+    let quantity = 0;
+    return this.mutate(
+      session,
+      async (contents, trx) => {
+        const ref = await resolvePurchasableRef(trx, input.id, input.variation);
+        if (!ref)
+          throw cartError(
+            'woocommerce_rest_cart_invalid_product',
+            `This product cannot be added to the cart: no product has the ID ${input.id}.`,
+          );
+        key = lineKey(ref);
+        const existing = contents.items.find((i) => i.key === key);
+        quantity = (existing?.quantity ?? 0) + input.quantity;
+        if (existing) existing.quantity = quantity;
+        else
+          contents.items.push({
+            key,
+            product_id: ref.productId,
+            variation_id: ref.variationId ?? 0,
+            quantity,
+            variation: input.variation,
+          });
+      },
+      // Checked on the freshly computed cart (its product lookup), so the line's product is read once.
+      (computed) => {
+        const product = computed.products.get(key);
+        if (!product)
+          throw cartError(
+            'woocommerce_rest_cart_invalid_product',
+            'This product cannot be added to the cart.',
+          );
+        if (product.type === 'variable' && input.variation.length === 0)
+          throw cartError(
+            'woocommerce_rest_missing_variation_data',
+            `Missing variation data for the variable product "${product.name}".`,
+          );
+        const problem = purchasableProblem(product, quantity);
+        if (problem) throw cartError(problem.code, problem.message);
+      },
+    );
   }
 
   /** Sets the quantity of a line; unknown key → 409 `woocommerce_rest_cart_invalid_key`. */
@@ -286,6 +299,7 @@ export class CartService {
   private mutate(
     session: CartSession,
     change: (contents: CartContents, trx: DbOrTrx, stored: StoredCart) => Promise<void>,
+    check?: (computed: ComputedCart) => void,
   ): Promise<ComputedCart> {
     return this.ctx.db.transaction().execute(async (trx) => {
       const now = toDbTime(this.ctx.clock.now());
@@ -299,6 +313,7 @@ export class CartService {
       const contents = structuredClone(stored.contents);
       await change(contents, trx, stored);
       const computed = await this.compute(session, { ...stored, contents, updatedAt: now }, trx);
+      check?.(computed);
       await saveCart(trx, { sessionId: session.sessionId, contents, cart: computed.cart, now });
       await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
       return computed;
@@ -338,10 +353,11 @@ export function mergedCartError(): RestError {
   );
 }
 
-/** A line's key: 32 hex characters derived from what it is (the same product and options share a line). */
-function lineKey(product: Purchasable): string {
-  const options = product.variation.map((v) => `${v.attribute}=${v.value}`).join('&');
-  return createHash('md5').update(`${product.productId}|${product.variationId}|${options}`).digest('hex');
+/** A line's key: 32 hex characters derived from what it is (the same product or variation shares a line). */
+function lineKey(ref: PurchasableRef): string {
+  return createHash('md5')
+    .update(`${ref.productId}|${ref.variationId ?? 0}`)
+    .digest('hex');
 }
 
 function requireItem(contents: CartContents, key: string) {
