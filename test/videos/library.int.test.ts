@@ -79,6 +79,37 @@ describe('GET /videos/v1/videoplatform/sync-library', () => {
     ]);
   });
 
+  it('should refuse a sync that would pass the daily quota budget without calling the platform', async () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(v.clock.now());
+    const row = await v.t.ctx.db
+      .selectFrom('videos_quota_usage')
+      .selectAll()
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    await v.t.ctx.db
+      .updateTable('videos_quota_usage')
+      .set({ units: 10_000 })
+      .where('day', '=', day)
+      .execute();
+    const calls = v.youtube.calls.length;
+    try {
+      const r = await v.api('GET', '/videos/v1/videoplatform/sync-library');
+      expect([r.statusCode, r.json().code, r.json().data.reason]).toEqual([
+        429,
+        'videos_quota_exceeded',
+        'localBudget',
+      ]);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(v.youtube.calls.length).toBe(calls);
+    } finally {
+      await v.t.ctx.db
+        .updateTable('videos_quota_usage')
+        .set({ units: row.units })
+        .where('day', '=', day)
+        .execute();
+    }
+  });
+
   it('should answer 400 videos_not_configured before any connection', async () => {
     await v.api('DELETE', '/videos/v1/settings/delete-all-data');
     const r = await v.api('GET', '/videos/v1/videoplatform/sync-library');

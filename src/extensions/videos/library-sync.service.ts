@@ -12,7 +12,12 @@ import {
   recordSyncProgress,
   replaceLibrary,
 } from './library.repository.js';
-import { PlatformError, quotaDay } from './platform/platform-error.js';
+import {
+  PlatformError,
+  platformRestError,
+  quotaDay,
+  secondsUntilQuotaReset,
+} from './platform/platform-error.js';
 import type { PlaylistVideo, VideoStats, YouTubeClient } from './platform/youtube-client.js';
 import type { SettingsService } from './settings.service.js';
 import type { VideosLog } from './videos-log.js';
@@ -33,6 +38,8 @@ export interface SyncResult {
 }
 
 const STALE_SYNC_MS = 10 * 60 * 1000;
+/** YouTube's default daily quota per project; a sync that would pass it is refused before any call. */
+export const DAILY_QUOTA_BUDGET = 10_000;
 const STATS_IN_FLIGHT = 4;
 
 /**
@@ -56,6 +63,27 @@ export class LibrarySyncService {
     });
     if (!claimed) throw new ConflictError('videos_sync_running', 'A library sync is already running.');
     const meter = new QuotaMeter();
+    const day = quotaDay(this.ctx.clock.now());
+    const [state, usedToday] = await Promise.all([readSyncState(this.ctx.db), quotaUnits(this.ctx.db, day)]);
+    if (usedToday + Math.max(1, state.units_last_run) > DAILY_QUOTA_BUDGET) {
+      const refusal = platformRestError(
+        new PlatformError(
+          'quota',
+          `Today's quota budget (${DAILY_QUOTA_BUDGET} units) would be exceeded.`,
+          'localBudget',
+          secondsUntilQuotaReset(this.ctx.clock.now()),
+        ),
+        'stored',
+      );
+      await finishSync(this.ctx.db, {
+        ok: false,
+        now: now(),
+        code: refusal.code,
+        message: refusal.message,
+        units: 0,
+      });
+      throw refusal;
+    }
     try {
       const result = await this.run(meter, onProgress);
       await finishSync(this.ctx.db, {
