@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  if (words.length === 0 || words[0] === 'serve') {
+  if (words[0] === 'serve' || (words.length === 0 && !flags.help)) {
     if (flags.help) {
       print('storeside serve — run the HTTP server and the job worker (what `npm start` runs).');
       return 0;
