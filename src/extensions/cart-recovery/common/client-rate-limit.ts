@@ -17,13 +17,17 @@ export async function hitClientLimit(
   category: RateCategory,
 ): Promise<RateLimitResult> {
   const settings = await cr.settings.get();
-  const address = createHash('sha256')
-    .update(request.ip || 'unknown')
-    .digest('hex')
-    .slice(0, 32);
   return cr.ctx.rateLimiter.hit(
-    `cartrecovery:${category}:${address}`,
+    clientLimitKey(category, request.ip),
     settings.capture_rate_limit,
     settings.capture_rate_window,
   );
+}
+
+/** The counter key of a category and client address (the address only hashed). */
+export function clientLimitKey(category: RateCategory, ip: string): string {
+  return `cartrecovery:${category}:${createHash('sha256')
+    .update(ip || 'unknown')
+    .digest('hex')
+    .slice(0, 32)}`;
 }
