@@ -69,4 +69,12 @@ describe('render cache', () => {
     expect(html).toContain('<td class="producttables-col-name" data-label="Name">');
     expect(html).not.toContain('Hidden');
   });
+
+  it('should stop serving a table at once when it is unpublished', async () => {
+    expect((await h.t.app.inject({ method: 'GET', url: `/product-table/${tableId}` })).statusCode).toBe(200);
+    await h.api('POST', '/tables', { data: { id: tableId, status: 'private' } });
+    expect((await h.t.app.inject({ method: 'GET', url: `/product-table/${tableId}` })).statusCode).toBe(404);
+    const r = await h.t.app.inject({ method: 'GET', url: `/wp-json/producttables/v1/render/${tableId}` });
+    expect(r.statusCode).toBe(404);
+  });
 });

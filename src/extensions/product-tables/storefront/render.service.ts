@@ -5,6 +5,7 @@ import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
+import { findTable, type StoredTable } from '../tables/tables.repository.js';
 import { type CartLines, type RenderedTable, renderTableView, type VisitorParts } from './table-markup.js';
 import { type RenderQuery, tableProductsPage } from './table-query.js';
 import { TtlCache } from './ttl-cache.js';
@@ -19,11 +20,25 @@ export interface RenderRequest {
   pageUrl: string;
 }
 
-/** A rendered table with its page of results. */
-export type RenderResult = RenderedTable & { total: number; page: number; json?: string };
+/**
+ * A rendered table with its page of results. The `*Bytes` fields are filled by the routes on first use and live
+ * as long as the cached entry: encoding 100 rows of markup to UTF-8 on every response would cost more than
+ * everything else on a cache hit.
+ */
+export type RenderResult = RenderedTable & {
+  total: number;
+  page: number;
+  /** The public render endpoint's JSON body. */
+  jsonBytes?: Buffer;
+  /** The preview endpoint's JSON body. */
+  previewBytes?: Buffer;
+  /** `tail` as UTF-8. */
+  tailBytes?: Buffer;
+};
 
 interface RenderCaches {
-  tables: TtlCache<RenderResult>;
+  renders: TtlCache<RenderResult>;
+  tables: TtlCache<{ table: StoredTable | null }>;
   settings: TtlCache<PluginSettings>;
 }
 
@@ -41,11 +56,11 @@ export async function renderTable(ctx: ExtensionContext, request: RenderRequest)
       JSON.stringify([request.id, request.config, request.query, request.pageUrl, settings.add_to_cart_text]),
     )
     .digest('base64');
-  const { tables } = cachesOf(ctx);
-  const cached = tables.get(key);
+  const { renders } = cachesOf(ctx);
+  const cached = renders.get(key);
   if (cached) return cached;
   const result = await renderFresh(ctx, request, settings);
-  tables.set(key, result, ttl);
+  renders.set(key, result, ttl);
   return result;
 }
 
@@ -67,8 +82,20 @@ export async function visitorParts(
 /** Forgets every cached rendering and the cached settings (after a table or the settings change). */
 export function clearRenderCaches(ctx: ExtensionContext): void {
   const found = caches.get(ctx);
+  found?.renders.clear();
   found?.tables.clear();
   found?.settings.clear();
+}
+
+/** A stored table for the storefront, re-read at most once per `render_cache_seconds`. */
+export async function cachedTable(ctx: ExtensionContext, id: number): Promise<StoredTable | null> {
+  const { tables } = cachesOf(ctx);
+  const key = String(id);
+  const cached = tables.get(key);
+  if (cached) return cached.table;
+  const [table, settings] = await Promise.all([findTable(ctx.db, id), cachedSettings(ctx)]);
+  tables.set(key, { table }, settings.render_cache_seconds * 1000);
+  return table;
 }
 
 /** The settings, re-read at most once per `render_cache_seconds`. */
@@ -86,6 +113,7 @@ function cachesOf(ctx: ExtensionContext): RenderCaches {
   if (!found) {
     const now = () => ctx.clock.now().getTime();
     found = {
+      renders: new TtlCache({ maxEntries: 200, now }),
       tables: new TtlCache({ maxEntries: 200, now }),
       settings: new TtlCache({ maxEntries: 1, now }),
     };

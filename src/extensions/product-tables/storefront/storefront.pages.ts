@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { findTable } from '../tables/tables.repository.js';
 import { ASSETS, assetUrl } from './assets.js';
 import { esc } from './escape.js';
 import { renderQueryFrom } from './render-query.js';
+import { cachedTable, renderTable, visitorParts } from './render.service.js';
 import { renderOne } from './shortcodes.js';
+import { visitorSegment } from './table-markup.js';
 
 const CSP =
   "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
@@ -20,21 +21,34 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
     },
     async (request, reply) => {
       const id = Number(request.params.id);
-      const table = await findTable(ctx.db, id);
+      const table = await cachedTable(ctx, id);
       const viewer = request.principal;
-      const body = await renderOne(ctx, id, table ?? undefined, {
-        viewer,
-        query: renderQueryFrom(request.query as Record<string, unknown>),
-        pageUrl: `/product-table/${id}`,
-      });
+      const pageUrl = `/product-table/${id}`;
       reply
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'private, no-cache')
         .header('Content-Security-Policy', CSP)
         .header('X-Content-Type-Options', 'nosniff');
-      if (body === '')
+      if (table?.status === 'publish') {
+        const query = renderQueryFrom(request.query as Record<string, unknown>);
+        const [rendered, visitor] = await Promise.all([
+          renderTable(ctx, { id, config: table, query, pageUrl }),
+          visitorParts(ctx, id, viewer),
+        ]);
+        // The rows (tail) are encoded once per cached rendering; only the visitor's part is new per request.
+        rendered.tailBytes ??= Buffer.from(rendered.tail);
+        return reply.send(
+          Buffer.concat([
+            Buffer.from(pageStart(table.title) + rendered.head + visitorSegment(visitor)),
+            rendered.tailBytes,
+            Buffer.from(PAGE_END),
+          ]),
+        );
+      }
+      const notice = await renderOne(ctx, id, table ?? undefined, { viewer, query: {}, pageUrl });
+      if (notice === '')
         return reply.code(404).send(page('Not found', '<p>This product table does not exist.</p>'));
-      return reply.send(page(table?.status === 'publish' ? table.title : `Product table #${id}`, body));
+      return reply.send(page(`Product table #${id}`, notice));
     },
   );
 
@@ -56,6 +70,12 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
   }
 }
 
+const PAGE_END = `</main><script src="${assetUrl('js')}" defer></script></body></html>`;
+
+function pageStart(title: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="${assetUrl('css')}"></head><body><main class="producttables-page" style="max-width:1200px;margin:0 auto;padding:16px;font-family:system-ui,sans-serif"><h1>${esc(title)}</h1>`;
+}
+
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="${assetUrl('css')}"></head><body><main class="producttables-page" style="max-width:1200px;margin:0 auto;padding:16px;font-family:system-ui,sans-serif"><h1>${esc(title)}</h1>${body}</main><script src="${assetUrl('js')}" defer></script></body></html>`;
+  return `${pageStart(title)}${body}${PAGE_END}`;
 }

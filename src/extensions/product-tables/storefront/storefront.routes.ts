@@ -5,11 +5,9 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { TableConfigInputSchema, type TableConfigInput } from '../config/table-config.schemas.js';
 import { applyTableConfig } from '../config/table-config.service.js';
-import { readSettings } from '../settings/settings.store.js';
-import { findTable } from '../tables/tables.repository.js';
 import { newTableDefaults } from '../tables/tables.service.js';
 import { assetUrl } from './assets.js';
-import { renderTable } from './render.service.js';
+import { cachedSettings, cachedTable, renderTable } from './render.service.js';
 import { previewHtml } from './table-markup.js';
 import { categorySlugs, renderQueryFrom } from './render-query.js';
 
@@ -50,8 +48,8 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         throw invalid('data', 'exclusive', 'Send either a configuration or {data: configuration}, not both.');
       const { id, ...input } = data ?? bare;
       const field = data ? 'data' : 'body';
-      const stored = id === undefined ? null : await findTable(ctx.db, id);
-      const base = stored ?? newTableDefaults(await readSettings(ctx.options));
+      const stored = id === undefined ? null : await cachedTable(ctx, id);
+      const base = stored ?? newTableDefaults(await cachedSettings(ctx));
       const config = applyTableConfig(base, input, field);
       const rendered = await renderTable(ctx, {
         id: id ?? null,
@@ -59,13 +57,15 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         query: {},
         pageUrl: id === undefined ? '/product-table/preview' : `/product-table/${id}`,
       });
-      // Native JSON.stringify: the schema serializer escapes long markup strings character by character.
-      reply.serializer(JSON.stringify);
-      return {
-        html: previewHtml(rendered),
-        css: rendered.css,
-        css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`],
-      };
+      // Native JSON.stringify once per cached rendering (the schema serializer escapes long strings slowly).
+      rendered.previewBytes ??= Buffer.from(
+        JSON.stringify({
+          html: previewHtml(rendered),
+          css: rendered.css,
+          css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`],
+        }),
+      );
+      return reply.type('application/json; charset=utf-8').send(rendered.previewBytes as never);
     },
   );
 
@@ -98,7 +98,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
       },
     },
     async (request, reply) => {
-      const table = await findTable(ctx.db, request.params.id);
+      const table = await cachedTable(ctx, request.params.id);
       if (table?.status !== 'publish')
         throw new NotFoundError(
           'producttables_not_found',
@@ -112,17 +112,19 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         pageUrl: q.page_url ?? `/product-table/${table.id}`,
       });
       // The JSON of a cached rendering is reused too (it is the bulk of the work for 100-row pages).
-      rendered.json ??= JSON.stringify({
-        html: rendered.rows,
-        pagination: rendered.pagination,
-        total: rendered.total,
-        page: rendered.page,
-        total_pages: rendered.totalPages,
-      });
+      rendered.jsonBytes ??= Buffer.from(
+        JSON.stringify({
+          html: rendered.rows,
+          pagination: rendered.pagination,
+          total: rendered.total,
+          page: rendered.page,
+          total_pages: rendered.totalPages,
+        }),
+      );
       return reply
         .header('Cache-Control', 'public, max-age=0, must-revalidate')
         .type('application/json; charset=utf-8')
-        .send(rendered.json as never);
+        .send(rendered.jsonBytes as never);
     },
   );
 }

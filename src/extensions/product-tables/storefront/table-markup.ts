@@ -154,7 +154,12 @@ export function previewHtml(table: RenderedTable): string {
 
 /** The whole markup for a visitor: the script's endpoints, their Store API nonce and their cart. */
 export function visitorHtml(table: RenderedTable, visitor: VisitorParts): string {
-  return `${table.head} data-render-url="${escUrl(visitor.renderUrl)}" data-store-api="${escUrl(visitor.storeApiUrl)}" data-store-nonce="${esc(visitor.storeNonce)}" data-cart-url="${escUrl(visitor.cartUrl)}">${cartData(visitor.cart)}${table.tail}`;
+  return `${table.head}${visitorSegment(visitor)}${table.tail}`;
+}
+
+/** The visitor's part between `head` and `tail`: the wrapper's script attributes and the cart data. */
+export function visitorSegment(visitor: VisitorParts): string {
+  return ` data-render-url="${escUrl(visitor.renderUrl)}" data-store-api="${escUrl(visitor.storeApiUrl)}" data-store-nonce="${esc(visitor.storeNonce)}" data-cart-url="${escUrl(visitor.cartUrl)}">${cartData(visitor.cart)}`;
 }
 
 function cartData(cart: CartLines): string {
