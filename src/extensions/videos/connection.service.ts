@@ -1,5 +1,5 @@
 import type { Principal } from '../../platform/auth/principal.js';
-import { invalid, RestError, ValidationError } from '../../platform/http/errors.js';
+import { ForbiddenError, invalid, RestError, ValidationError } from '../../platform/http/errors.js';
 import { hashToken } from '../../platform/security/hashing.js';
 import type { ExtensionContext } from '../define-extension.js';
 import { addQuotaUnits, deleteLibrary, resetSyncState } from './library.repository.js';
@@ -140,8 +140,7 @@ export class ConnectionService {
 
   /** Where `oauth-connect` redirects: the proxy with the site, a signed state and the callback carrying a nonce. */
   async oauthConnectUrl(principal: Principal): Promise<string> {
-    if (principal.kind !== 'user')
-      throw new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', 403);
+    if (principal.kind !== 'user') throw new ForbiddenError();
     const state = await this.states.issue(principal.user.id);
     const nonce = this.ctx.nonces.create(this.ctx.auth.nonceSubject(principal));
     const callback = new URL(`${this.ctx.config.publicUrl}/wp-json/videos/v1/videoplatform/oauth-callback`);
