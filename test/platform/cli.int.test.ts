@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliEnvironment, runCli, startCli } from './support/spawn-cli.js';
+import { type CliRun, cliEnvironment, runCli, startCli } from './support/spawn-cli.js';
 
 // These tests spawn real `storeside` processes (from the sources, through tsx): slow, so few and coarse.
 let env: Record<string, string>;
@@ -27,13 +27,16 @@ describe('configuration validation', () => {
     ['LOG_LEVEL', 'loud'],
   ];
   it('should stop with exit code 1 and one line naming the variable for each bad value', async () => {
-    const results: Array<[string, Awaited<ReturnType<typeof runCli>>]> = [];
+    const results: Array<[string, CliRun]> = [];
     for (let i = 0; i < bad.length; i += 4) {
       const batch = bad.slice(i, i + 4);
       results.push(
         ...(await Promise.all(
           batch.map(
-            async ([name, value]) => [name, await runCli(['serve'], { ...env, [name]: value })] as const,
+            async ([name, value]): Promise<[string, CliRun]> => [
+              name,
+              await runCli(['serve'], { ...env, [name]: value }),
+            ],
           ),
         )),
       );
