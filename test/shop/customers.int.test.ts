@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const register = (payload: object, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
+let ipCounter = 0;
+// Each call comes from its own address unless one is given, so only the rate-limit test meets the limit.
+const register = (payload: object, headers: Record<string, string> = {}, ip = `10.0.${++ipCounter}.1`) =>
   t.app.inject({ method: 'POST', url: '/wp-json/auth/v1/register', payload, headers, remoteAddress: ip });
 
 describe('POST /auth/v1/register', () => {
@@ -43,6 +45,14 @@ describe('POST /auth/v1/register', () => {
     expect(registered.at(-1)).toEqual({ email: 'cookie@example.com', referralCode: 'FROMCOOKIE' });
     await register({ email: 'noref@example.com', password: 'long-password' });
     expect(registered.at(-1)).toEqual({ email: 'noref@example.com', referralCode: null });
+  });
+
+  it('should number a username derived from the e-mail when it is taken', async () => {
+    const first = await register({ email: 'sam@one.example', password: 'long-password' });
+    const second = await register({ email: 'sam@two.example', password: 'long-password' });
+    expect(first.json().user.username).toBe('sam');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().user.username).toBe('sam2');
   });
 
   it('should refuse a taken e-mail with 409, a short password and a bad e-mail with 400', async () => {

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../platform/auth/principal.js';
+import { findUserByLogin } from '../../platform/auth/users.repository.js';
 import { createUser } from '../../platform/auth/users.service.js';
 import { ForbiddenError, RateLimitedError } from '../../platform/http/errors.js';
 import type { ShopContext } from '../shop-part.js';
@@ -32,7 +33,24 @@ export async function registerCustomer(
       'too_many_registrations',
       'Too many registrations from this address. Try again later.',
     );
-  return createCustomerAccount(ctx, input);
+  return createCustomerAccount(ctx, {
+    ...input,
+    username: input.username?.trim() || (await freeUsername(ctx, input.email)),
+  });
+}
+
+// WooCommerce derives a username from the e-mail when none is given and numbers it until it is free.
+async function freeUsername(ctx: ShopContext, email: string): Promise<string | undefined> {
+  const base = email
+    .split('@')[0]
+    ?.replace(/[^A-Za-z0-9_.-]/g, '')
+    .slice(0, 50);
+  if (!base) return undefined;
+  for (let n = 1; n <= 50; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!(await findUserByLogin(ctx.db, candidate))) return candidate;
+  }
+  return `${base}${Date.now().toString(36)}`;
 }
 
 /** Creates a `customer` and emits `customer.registered` in one transaction (registration, demo data). */
