@@ -92,6 +92,11 @@ describe('GET /products', () => {
     expect((await h.api('GET', '/products')).json()).toHaveLength(10);
   });
 
+  it('should apply the WordPress _fields parameter', async () => {
+    const r = await h.api('GET', '/products?sku=ZLAST-77&_fields=id,sku');
+    expect(r.json()).toEqual([{ id: expect.any(Number), sku: 'ZLAST-77' }]);
+  });
+
   it('should refuse a limit above 100 or below 1 with 400', async () => {
     expect((await h.api('GET', '/products?limit=101')).statusCode).toBe(400);
     expect((await h.api('GET', '/products?limit=0')).statusCode).toBe(400);

@@ -3,6 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { sendJsonBytes } from '../raw-json.js';
 import { cachedSettings } from '../storefront/render.service.js';
 import { TtlCache } from '../storefront/ttl-cache.js';
 
@@ -22,7 +23,7 @@ const ProductItemSchema = Type.Object({
 /** `GET /products`, `GET /categories`, `GET /source-stats` (the wizard's pickers and counts). */
 export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void {
   // The wizard's pickers repeat the same searches while a person types; answers live two seconds at most.
-  const searches = new TtlCache<{ items: ProductItem[]; total: number }>({
+  const searches = new TtlCache<{ body: Buffer; total: number }>({
     maxEntries: 500,
     now: () => ctx.clock.now().getTime(),
   });
@@ -49,13 +50,14 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
       const key = JSON.stringify([q.search, q.include, q.sku, q.limit, q.page]);
       let found = searches.get(key);
       if (!found) {
-        found = await searchProductItems(ctx, q);
+        const { items, total } = await searchProductItems(ctx, q);
+        found = { body: Buffer.from(JSON.stringify(items)), total };
         searches.set(key, found, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
       }
       reply
         .header('X-WP-Total', String(found.total))
         .header('X-WP-TotalPages', String(Math.ceil(found.total / q.limit)));
-      return found.items;
+      return sendJsonBytes(request, reply, found.body);
     },
   );
 

@@ -15,6 +15,8 @@ export interface RenderRequest {
   /** The stored table's id, or null for an unsaved preview. */
   id: number | null;
   config: TableConfig;
+  /** The stored table's `modified_at` (cache key); absent for previews, whose configuration is hashed instead. */
+  version?: string;
   query: RenderQuery;
   /** The page showing the table (pagination links and the no-script form point here). */
   pageUrl: string;
@@ -28,6 +30,8 @@ export interface RenderRequest {
 export type RenderResult = RenderedTable & {
   total: number;
   page: number;
+  /** The whole public page for visitors without a cart, with the Store API nonce it was built for. */
+  anonymousPage?: { nonce: string; bytes: Buffer };
   /** The public render endpoint's JSON body. */
   jsonBytes?: Buffer;
   /** The preview endpoint's JSON body. */
@@ -51,11 +55,13 @@ const caches = new WeakMap<ExtensionContext, RenderCaches>();
 export async function renderTable(ctx: ExtensionContext, request: RenderRequest): Promise<RenderResult> {
   const settings = await cachedSettings(ctx);
   const ttl = settings.render_cache_seconds * 1000;
-  const key = createHash('sha1')
-    .update(
-      JSON.stringify([request.id, request.config, request.query, request.pageUrl, settings.add_to_cart_text]),
-    )
-    .digest('base64');
+  // A stored table is identified by its id and modification time; a preview by a hash of its configuration.
+  const configKey = request.version
+    ? `${request.id}@${request.version}`
+    : createHash('sha1')
+        .update(JSON.stringify([request.id, request.config]))
+        .digest('base64');
+  const key = JSON.stringify([configKey, request.query, request.pageUrl, settings.add_to_cart_text]);
   const { renders } = cachesOf(ctx);
   const cached = renders.get(key);
   if (cached) return cached;

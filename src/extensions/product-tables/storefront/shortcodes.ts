@@ -45,7 +45,7 @@ export async function renderOne(
     return `<div class="producttables-admin-notice" role="note">Product table #${id} ${esc(why)}; visitors see nothing here.</div>`;
   }
   const [rendered, visitor] = await Promise.all([
-    renderTable(ctx, { id, config: table, query: at.query, pageUrl: at.pageUrl }),
+    renderTable(ctx, { id, config: table, version: table.modified_at, query: at.query, pageUrl: at.pageUrl }),
     visitorParts(ctx, id, at.viewer),
   ]);
   return visitorHtml(rendered, visitor);

@@ -32,18 +32,22 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
       if (table?.status === 'publish') {
         const query = renderQueryFrom(request.query as Record<string, unknown>);
         const [rendered, visitor] = await Promise.all([
-          renderTable(ctx, { id, config: table, query, pageUrl }),
+          renderTable(ctx, { id, config: table, version: table.modified_at, query, pageUrl }),
           visitorParts(ctx, id, viewer),
         ]);
-        // The rows (tail) are encoded once per cached rendering; only the visitor's part is new per request.
+        // The rows (tail) are encoded once per cached rendering; only the visitor's part is new per request,
+        // and visitors without a cart share one page per nonce tick.
+        const anonymous = visitor.cart.length === 0;
+        if (anonymous && rendered.anonymousPage?.nonce === visitor.storeNonce)
+          return reply.send(rendered.anonymousPage.bytes);
         rendered.tailBytes ??= Buffer.from(rendered.tail);
-        return reply.send(
-          Buffer.concat([
-            Buffer.from(pageStart(table.title) + rendered.head + visitorSegment(visitor)),
-            rendered.tailBytes,
-            Buffer.from(PAGE_END),
-          ]),
-        );
+        const bytes = Buffer.concat([
+          Buffer.from(pageStart(table.title) + rendered.head + visitorSegment(visitor)),
+          rendered.tailBytes,
+          Buffer.from(PAGE_END),
+        ]);
+        if (anonymous) rendered.anonymousPage = { nonce: visitor.storeNonce, bytes };
+        return reply.send(bytes);
       }
       const notice = await renderOne(ctx, id, table ?? undefined, { viewer, query: {}, pageUrl });
       if (notice === '')

@@ -3,6 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import { invalid, NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { sendJsonBytes } from '../raw-json.js';
 import { TableConfigInputSchema, type TableConfigInput } from '../config/table-config.schemas.js';
 import { applyTableConfig } from '../config/table-config.service.js';
 import { newTableDefaults } from '../tables/tables.service.js';
@@ -65,7 +66,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
           css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`],
         }),
       );
-      return reply.type('application/json; charset=utf-8').send(rendered.previewBytes as never);
+      return sendJsonBytes(request, reply, rendered.previewBytes);
     },
   );
 
@@ -108,6 +109,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
       const rendered = await renderTable(ctx, {
         id: table.id,
         config: table,
+        version: table.modified_at,
         query: renderQueryFrom({ ...q, product_cat: categorySlugs(q.product_cat) }),
         pageUrl: q.page_url ?? `/product-table/${table.id}`,
       });
@@ -121,10 +123,8 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
           total_pages: rendered.totalPages,
         }),
       );
-      return reply
-        .header('Cache-Control', 'public, max-age=0, must-revalidate')
-        .type('application/json; charset=utf-8')
-        .send(rendered.jsonBytes as never);
+      reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+      return sendJsonBytes(request, reply, rendered.jsonBytes);
     },
   );
 }
