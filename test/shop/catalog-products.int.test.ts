@@ -133,6 +133,26 @@ describe('wc/v3/products CRUD', () => {
     expect(list).toEqual([]);
   });
 
+  it('should give products created at once under the same name distinct slugs', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/wp-json/wc/v3/products',
+          headers: admin,
+          payload: { name: 'Twin Vase', regular_price: '3' },
+        }),
+      ),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(made.map((r) => r.json().slug).sort()).toEqual([
+      'twin-vase',
+      'twin-vase-2',
+      'twin-vase-3',
+      'twin-vase-4',
+    ]);
+  });
+
   it('should delete only with force=true and answer 404 afterwards', async () => {
     const p = await makeProduct(t, admin, { name: 'Doomed', regular_price: '1' });
     const soft = await t.app.inject({

@@ -70,6 +70,18 @@ export interface VariationInput {
 
 /** Creates a product (all checks first; a bad field changes nothing). */
 export async function createProduct(ctx: ShopContext, input: ProductInput): Promise<CatalogProduct> {
+  // Two products named alike at the same moment may pick the same free slug: the loser retries (a given slug is final).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertProduct(ctx, input);
+    } catch (error) {
+      const slugTaken = error instanceof RestError && error.code === 'product_invalid_slug';
+      if (!slugTaken || input.slug || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<CatalogProduct> {
   const id = await ctx.db.transaction().execute(async (trx) => {
     const now = toDbTime(ctx.clock.now());
     const type = input.type ?? 'simple';
