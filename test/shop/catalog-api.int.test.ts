@@ -7,6 +7,7 @@ import {
   recordSales,
   resolvePurchasableRef,
 } from '../../src/shop/catalog/purchasables.js';
+import { analyzeCatalog } from '../../src/shop/catalog/products.repository.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adminHeaders, makeCategory, makeProduct, makeVariation } from './catalog-helpers.js';
 
@@ -196,6 +197,18 @@ describe('ShopApi catalog', () => {
       /<del aria-hidden="true">.*90\.00.*<\/del> <ins>.*70\.00.*<\/ins>/,
     );
     expect(t.ctx.shop.priceHtml(tee!)).toMatch(/10\.00.*&ndash;.*12\.00/);
+  });
+});
+
+describe('catalog maintenance', () => {
+  it('should schedule the daily ANALYZE job and run it on this engine', async () => {
+    const job = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['hook', 'status', 'recurrence'])
+      .where('hook', '=', 'shop.analyze_catalog')
+      .executeTakeFirst();
+    expect(job).toMatchObject({ hook: 'shop.analyze_catalog', status: 'pending' });
+    await expect(analyzeCatalog(t.ctx.db)).resolves.toBeUndefined();
   });
 });
 
