@@ -172,6 +172,34 @@ describe('wc/v3/products/reviews', () => {
     expect(after).toBe(before);
   });
 
+  it('should delete the reviews of a deleted product', async () => {
+    const doomed = await makeProduct(t, admin, { name: 'Short-lived', regular_price: '1' });
+    const review = await post('/wp-json/wc/v3/products/reviews', {
+      product_id: doomed.id,
+      review: 'Gone soon',
+      reviewer: 'Gus',
+      reviewer_email: 'gus@example.com',
+      rating: 3,
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/wp-json/wc/v3/products/${doomed.id}?force=true`,
+      headers: admin,
+    });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/products/reviews/${review.json().id}`,
+      headers: admin,
+    });
+    expect(after.statusCode).toBe(404);
+    const left = await t.ctx.db
+      .selectFrom('shop_reviews')
+      .select('id')
+      .where('product_id', '=', doomed.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('should refuse anonymous callers with 401 and customers with 403', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/wp-json/wc/v3/products/reviews' })).statusCode).toBe(
       401,

@@ -213,9 +213,10 @@ export async function updateProductRow(
   await db.updateTable('shop_products').set(patch).where('id', '=', id).execute();
 }
 
-/** Deletes a product with its variations and category links. */
+/** Deletes a product with its variations, category links and reviews (WordPress deletes a post's comments). */
 export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();
+  await db.deleteFrom('shop_reviews').where('product_id', '=', id).execute();
   await db
     .deleteFrom('shop_products')
     .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
