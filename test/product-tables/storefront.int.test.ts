@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderShortcodes } from '../../src/extensions/product-tables/storefront/shortcodes.js';
 import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
@@ -152,6 +153,18 @@ describe('GET /render/{id} (public)', () => {
     const body = (await render(published, '?page_url=%2Fshop%2Ftables')).json();
     expect(body.pagination).toContain('href="/shop/tables?paged=2"');
     expect((await render(published, '?page_url=https%3A%2F%2Fevil.test')).statusCode).toBe(400);
+  });
+
+  it('should gzip the body for clients that accept it', async () => {
+    const plain = await render(published);
+    const zipped = await h.t.app.inject({
+      method: 'GET',
+      url: `/wp-json/producttables/v1/render/${published}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('should answer 404 for an unpublished or unknown table', async () => {

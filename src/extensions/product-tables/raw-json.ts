@@ -1,12 +1,40 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** An encoded response body, with its gzip form made on first demand (both reused while the body is cached). */
+export interface EncodedBody {
+  bytes: Buffer;
+  gzip?: Buffer;
+}
+
+/** Wraps bytes as an EncodedBody. */
+export function encoded(text: string): EncodedBody {
+  return { bytes: Buffer.from(text) };
+}
+
+/** Sends an encoded body, gzipped when the client accepts it and it is worth it. */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+  contentType: string,
+): FastifyReply {
+  reply.type(contentType).header('Vary', 'Accept-Encoding');
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (body.bytes.length > 1024 && /\bgzip\b/.test(accepts)) {
+    body.gzip ??= gzipSync(body.bytes, { level: 6 });
+    return reply.header('Content-Encoding', 'gzip').send(body.gzip);
+  }
+  return reply.send(body.bytes);
+}
 
 /**
  * Sends a cached, already-encoded JSON body; when the caller asked for `_fields` or `_envelope` (WordPress
  * global parameters the platform applies to objects) the parsed value goes through the normal serializer.
  */
-export function sendJsonBytes(request: FastifyRequest, reply: FastifyReply, bytes: Buffer): FastifyReply {
+export function sendJsonBytes(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
   const query = request.query as Record<string, unknown> | undefined;
   if (query?._fields !== undefined || query?._envelope !== undefined)
-    return reply.send(JSON.parse(bytes.toString('utf8')));
-  return reply.type('application/json; charset=utf-8').send(bytes);
+    return reply.send(JSON.parse(body.bytes.toString('utf8')));
+  return sendEncoded(request, reply, body, 'application/json; charset=utf-8');
 }

@@ -3,7 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
-import { sendJsonBytes } from '../raw-json.js';
+import { type EncodedBody, encoded, sendJsonBytes } from '../raw-json.js';
 import { cachedSettings } from '../storefront/render.service.js';
 import { TtlCache } from '../storefront/ttl-cache.js';
 
@@ -23,7 +23,7 @@ const ProductItemSchema = Type.Object({
 /** `GET /products`, `GET /categories`, `GET /source-stats` (the wizard's pickers and counts). */
 export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void {
   // The wizard's pickers repeat the same searches while a person types; answers live two seconds at most.
-  const searches = new TtlCache<{ body: Buffer; total: number }>({
+  const searches = new TtlCache<{ body: EncodedBody; total: number }>({
     maxEntries: 500,
     now: () => ctx.clock.now().getTime(),
   });
@@ -51,7 +51,7 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
       let found = searches.get(key);
       if (!found) {
         const { items, total } = await searchProductItems(ctx, q);
-        found = { body: Buffer.from(JSON.stringify(items)), total };
+        found = { body: encoded(JSON.stringify(items)), total };
         searches.set(key, found, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
       }
       reply

@@ -20,7 +20,7 @@ export const BASE_STYLESHEET = `
 .producttables-table{width:100%;border-collapse:collapse;margin:0}
 .producttables-table th{text-align:left;vertical-align:middle}
 .producttables-table td{vertical-align:middle}
-.producttables-img{display:block;max-width:100%;height:auto;object-fit:cover}
+.producttables-table td img{display:block;max-width:100%;height:auto;object-fit:cover}
 .producttables-lightbox-open{padding:0;border:0;background:none;cursor:zoom-in}
 .producttables-child-count{display:block;font-size:.85em;opacity:.75}
 .producttables-stock-out{color:#b32d2e}.producttables-stock-backorder{color:#b26200}.producttables-stock-in{color:#007017}

@@ -131,7 +131,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
         var panel = q(el, '.producttables-selected-panel');
         if (panel) { panel.hidden = !panel.hidden; t.setAttribute('aria-expanded', String(!panel.hidden)); }
       } else if (t.classList.contains('producttables-lightbox-open')) {
-        self.openLightbox(t.getAttribute('data-full'));
+        var thumb = q(t, 'img'); if (thumb) self.openLightbox(thumb.getAttribute('src'));
       } else if (t.classList.contains('producttables-lightbox-close')) {
         q(el, '.producttables-lightbox').close();
       } else if (t.classList.contains('producttables-lightbox-full')) {

@@ -3,6 +3,7 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { ShopCategory, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
+import type { EncodedBody } from '../raw-json.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
 import { findTable, type StoredTable } from '../tables/tables.repository.js';
@@ -31,11 +32,11 @@ export type RenderResult = RenderedTable & {
   total: number;
   page: number;
   /** The whole public page for visitors without a cart, with the Store API nonce it was built for. */
-  anonymousPage?: { nonce: string; bytes: Buffer };
+  anonymousPage?: { nonce: string; body: EncodedBody };
   /** The public render endpoint's JSON body. */
-  jsonBytes?: Buffer;
+  jsonBody?: EncodedBody;
   /** The preview endpoint's JSON body. */
-  previewBytes?: Buffer;
+  previewBody?: EncodedBody;
   /** `tail` as UTF-8. */
   tailBytes?: Buffer;
 };

@@ -3,11 +3,13 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ASSETS, assetUrl } from './assets.js';
 import { esc } from './escape.js';
+import { sendEncoded } from '../raw-json.js';
 import { renderQueryFrom } from './render-query.js';
 import { cachedTable, renderTable, visitorParts } from './render.service.js';
 import { renderOne } from './shortcodes.js';
 import { visitorSegment } from './table-markup.js';
 
+const HTML = 'text/html; charset=utf-8';
 const CSP =
   "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
 
@@ -25,7 +27,7 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
       const viewer = request.principal;
       const pageUrl = `/product-table/${id}`;
       reply
-        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Type', HTML)
         .header('Cache-Control', 'private, no-cache')
         .header('Content-Security-Policy', CSP)
         .header('X-Content-Type-Options', 'nosniff');
@@ -39,15 +41,16 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
         // and visitors without a cart share one page per nonce tick.
         const anonymous = visitor.cart.length === 0;
         if (anonymous && rendered.anonymousPage?.nonce === visitor.storeNonce)
-          return reply.send(rendered.anonymousPage.bytes);
+          return sendEncoded(request, reply, rendered.anonymousPage.body, HTML);
         rendered.tailBytes ??= Buffer.from(rendered.tail);
         const bytes = Buffer.concat([
           Buffer.from(pageStart(table.title) + rendered.head + visitorSegment(visitor)),
           rendered.tailBytes,
           Buffer.from(PAGE_END),
         ]);
-        if (anonymous) rendered.anonymousPage = { nonce: visitor.storeNonce, bytes };
-        return reply.send(bytes);
+        if (!anonymous) return reply.send(bytes);
+        rendered.anonymousPage = { nonce: visitor.storeNonce, body: { bytes } };
+        return sendEncoded(request, reply, rendered.anonymousPage.body, HTML);
       }
       const notice = await renderOne(ctx, id, table ?? undefined, { viewer, query: {}, pageUrl });
       if (notice === '')

@@ -3,7 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import { invalid, NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
-import { sendJsonBytes } from '../raw-json.js';
+import { encoded, sendJsonBytes } from '../raw-json.js';
 import { TableConfigInputSchema, type TableConfigInput } from '../config/table-config.schemas.js';
 import { applyTableConfig } from '../config/table-config.service.js';
 import { newTableDefaults } from '../tables/tables.service.js';
@@ -59,14 +59,14 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         pageUrl: id === undefined ? '/product-table/preview' : `/product-table/${id}`,
       });
       // Native JSON.stringify once per cached rendering (the schema serializer escapes long strings slowly).
-      rendered.previewBytes ??= Buffer.from(
+      rendered.previewBody ??= encoded(
         JSON.stringify({
           html: previewHtml(rendered),
           css: rendered.css,
           css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`],
         }),
       );
-      return sendJsonBytes(request, reply, rendered.previewBytes);
+      return sendJsonBytes(request, reply, rendered.previewBody);
     },
   );
 
@@ -114,7 +114,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         pageUrl: q.page_url ?? `/product-table/${table.id}`,
       });
       // The JSON of a cached rendering is reused too (it is the bulk of the work for 100-row pages).
-      rendered.jsonBytes ??= Buffer.from(
+      rendered.jsonBody ??= encoded(
         JSON.stringify({
           html: rendered.rows,
           pagination: rendered.pagination,
@@ -124,7 +124,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         }),
       );
       reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
-      return sendJsonBytes(request, reply, rendered.jsonBytes);
+      return sendJsonBytes(request, reply, rendered.jsonBody);
     },
   );
 }

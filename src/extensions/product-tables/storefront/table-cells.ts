@@ -59,9 +59,8 @@ function imageCell(product: ShopProduct, settings: TableColumn['settings'], cx: 
   const size = settings.imageSize ?? 'thumbnail';
   const px = IMAGE_PIXELS[size];
   const dims = px > 0 ? ` width="${px}" height="${px}"` : '';
-  const img = `<img class="producttables-img producttables-img-${size}" src="${escUrl(image.src)}" alt="${esc(image.alt || product.name)}"${dims} loading="lazy">`;
-  if (cx.lightbox)
-    return `<button type="button" class="producttables-lightbox-open" data-full="${escUrl(image.src)}" aria-label="${esc(`Enlarge image of ${product.name}`)}">${img}</button>`;
+  const img = `<img src="${escUrl(image.src)}" alt="${esc(image.alt || product.name)}"${dims} loading="lazy">`;
+  if (cx.lightbox) return `<button type="button" class="producttables-lightbox-open">${img}</button>`;
   if (settings.linkTarget === 'none') return img;
   return `<a href="${escUrl(product.permalink)}">${img}</a>`;
 }
