@@ -129,3 +129,30 @@ describe('system routes and reset', () => {
     }
   });
 });
+
+describe('discovery', () => {
+  it('should list the namespace in the REST index and every route in the OpenAPI document', async () => {
+    const index = (await h.t.app.inject({ method: 'GET', url: '/wp-json/' })).json();
+    expect(index.namespaces).toContain('producttables/v1');
+    const openapi = await h.t.app.inject({ method: 'GET', url: '/wp-json/openapi.json' });
+    expect(openapi.statusCode).toBe(200);
+    const paths = Object.keys(openapi.json().paths).filter((p) => p.includes('/producttables/v1/'));
+    for (const route of [
+      'tables',
+      'tables/{id}',
+      'products',
+      'categories',
+      'source-stats',
+      'settings',
+      'settings/reset',
+      'system/status',
+      'system/onboard',
+      'preview',
+      'logs',
+      'logs/export',
+      'logs/clear',
+      'render/{id}',
+    ])
+      expect(paths).toContain(`/wp-json/producttables/v1/${route}`);
+  });
+});
