@@ -235,6 +235,32 @@ describe('cells and add-to-cart controls', () => {
   });
 });
 
+describe('Store API nonce on the page', () => {
+  it('should give a logged-in visitor a nonce that lets the script add to their own cart', async () => {
+    const page = await h.t.app.inject({
+      method: 'GET',
+      url: `/product-table/${published}`,
+      headers: { cookie: h.customer.cookie! },
+    });
+    const nonce = page.body.match(/data-store-nonce="([0-9a-f]{10})"/)![1]!;
+    const add = (headers: Record<string, string>) =>
+      h.t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wc/store/v1/cart/add-item',
+        headers: { cookie: h.customer.cookie!, ...headers },
+        payload: { id: simple, quantity: 1 },
+      });
+    expect((await add({})).statusCode).toBe(401);
+    expect((await add({ nonce })).statusCode).toBe(201);
+    const again = await h.t.app.inject({
+      method: 'GET',
+      url: `/product-table/${published}`,
+      headers: { cookie: h.customer.cookie! },
+    });
+    expect(again.body).toContain(`data-cart="[[&quot;${simple}&quot;,`);
+  });
+});
+
 describe('public page and shortcodes', () => {
   it('should serve the published table as a page with its stylesheet, script and a strict CSP', async () => {
     const r = await h.t.app.inject({ method: 'GET', url: `/product-table/${published}?s=runner` });

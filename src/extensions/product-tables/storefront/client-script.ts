@@ -265,7 +265,9 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var self = this;
     var headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     var token = storageGet('localStorage', TOKEN_KEY);
-    if (token) headers['Cart-Token'] = token; else if (this.nonce) headers.Nonce = this.nonce;
+    // The nonce covers cookie-carried carts (logged-in visitors); the token covers guests after their first add.
+    if (token) headers['Cart-Token'] = token;
+    if (this.nonce) headers.Nonce = this.nonce;
     return fetch(this.storeApi + path, { method: 'POST', credentials: 'same-origin', headers: headers, body: JSON.stringify(body) })
       .then(function (r) {
         var fresh = r.headers.get('Cart-Token');
