@@ -75,7 +75,13 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   Table.prototype.bind = function () {
     var self = this, el = this.el;
     var form = q(el, '.producttables-controls');
-    if (form) form.addEventListener('submit', function (e) { e.preventDefault(); self.state.paged = 1; self.load(false); });
+    if (form) form.addEventListener('submit', function (e) {
+      e.preventDefault();
+      clearTimeout(self.timer);
+      var input = q(el, '.producttables-search-input');
+      if (input) self.state.s = input.value;
+      self.state.paged = 1; self.load(false);
+    });
     el.addEventListener('input', function (e) {
       if (e.target.classList.contains('producttables-search-input')) {
         clearTimeout(self.timer);
