@@ -117,10 +117,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/wp-json')) {
       reply.header('Link', apiLink);
-      reply.header('Access-Control-Expose-Headers', EXPOSE);
-      reply.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      // CORS headers only matter to browsers calling cross-origin, which always send Origin.
       const origin = request.headers.origin;
       if (origin) {
+        reply.header('Access-Control-Expose-Headers', EXPOSE);
+        reply.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
         reply.header('Access-Control-Allow-Origin', origin);
         reply.header('Access-Control-Allow-Credentials', 'true');
         reply.header('Vary', 'Origin');
