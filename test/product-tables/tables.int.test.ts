@@ -199,6 +199,28 @@ describe('GET /tables/{id}', () => {
     expect(r.json()).toEqual(created);
   });
 
+  it('should fill configuration keys missing from rows written by an older version', async () => {
+    const row = await h.t.ctx.db
+      .insertInto('ptables_tables')
+      .values({
+        title: 'Old row',
+        status: 'publish',
+        source: JSON.stringify({ type: 'all' }),
+        columns: '[]',
+        settings: JSON.stringify({ pagination: { limit: 7 } }),
+        style: '{}',
+        created_at: '2026-01-01 00:00:00',
+        modified_at: '2026-01-01 00:00:00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const r = await h.api('GET', `/tables/${row.id}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().settings.pagination).toEqual({ limit: 7, mode: 'standard', position: 'bottom' });
+    expect(r.json().source.queryArgs.stockStatus).toBe('any');
+    expect(r.json().style.header.fontSize).toBe('14px');
+  });
+
   it('should answer 404 producttables_not_found for an unknown id', async () => {
     const r = await h.api('GET', '/tables/424242');
     expect(r.statusCode).toBe(404);

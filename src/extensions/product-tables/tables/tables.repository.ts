@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { DbOrTrx } from '../../../platform/db/database.js';
+import { deepMerge } from '../config/deep.js';
+import { factoryTableConfig } from '../config/table-config.defaults.js';
 import type { TableConfig, TableStatus } from '../config/table-config.schemas.js';
 
 declare module '../../../platform/db/database.js' {
@@ -108,14 +110,16 @@ function fromRow(row: {
   created_at: string;
   modified_at: string;
 }): StoredTable {
+  // Rows written before a newer version added keys get those keys from the factory configuration.
+  const defaults = factoryTableConfig();
   return {
     id: row.id,
     title: row.title,
     status: row.status as TableStatus,
-    source: JSON.parse(row.source),
+    source: deepMerge(defaults.source, JSON.parse(row.source)),
     columns: JSON.parse(row.columns),
-    settings: JSON.parse(row.settings),
-    style: JSON.parse(row.style),
+    settings: deepMerge(defaults.settings, JSON.parse(row.settings)),
+    style: deepMerge(defaults.style, JSON.parse(row.style)),
     created_at: row.created_at,
     modified_at: row.modified_at,
   };
