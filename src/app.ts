@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from './platform/auth/authenticator.js';
@@ -60,7 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
-  const database = openDatabase({
+  const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteFile: options.sqliteFile ?? 'storeside.sqlite',
@@ -72,7 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   const rateLimiter =
     options.rateLimiter ??
     (config.redisUrl
-      ? new RedisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+      ? await RedisRateLimiter.connect(config.redisUrl)
       : new MemoryRateLimiter(() => clock.now().getTime()));
   const fromAddress = `Storeside <no-reply@${new URL(config.publicUrl).hostname}>`;
   const platform: PlatformContext = {
@@ -88,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     mail:
       options.mail ??
       (config.smtpUrl
-        ? new SmtpMailSender(config.smtpUrl, fromAddress)
+        ? await SmtpMailSender.create(config.smtpUrl, fromAddress)
         : new OutboxMailSender(db, clock, fromAddress)),
     http: options.http ?? new FetchHttpClient(config),
     rateLimiter,

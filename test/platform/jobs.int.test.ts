@@ -257,7 +257,7 @@ async function claimAsDeadWorker(id: number): Promise<void> {
 async function secondConnection(): Promise<Database> {
   if (t.ctx.engine === 'sqlite') return { db: t.ctx.db, engine: 'sqlite', destroy: async () => {} };
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.ctx.db);
-  const second = openDatabase({ url: process.env.TEST_DATABASE_URL!, schema: rows[0]!.schema });
+  const second = await openDatabase({ url: process.env.TEST_DATABASE_URL!, schema: rows[0]!.schema });
   await sql`select 1`.execute(second.db); // connected before the race starts
   return second;
 }

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
 
 /**
  * Every table of every module. Modules add theirs by declaration merging:
@@ -25,18 +24,21 @@ export interface Database {
   destroy(): Promise<void>;
 }
 
-// COUNT/SUM come back from pg as strings for int8/numeric: read them as numbers (values stay < 2^53).
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
-
-/** Opens PostgreSQL when `url` is set (optionally inside one schema), else a SQLite file or `:memory:`. */
-export function openDatabase(options: {
+/**
+ * Opens PostgreSQL when `url` is set (optionally inside one schema), else a SQLite file or `:memory:`.
+ * Each driver is loaded only when used: a SQLite server never pays for pg's memory, and the reverse.
+ */
+export async function openDatabase(options: {
   url: string | null;
   sqliteFile?: string;
   dataDir?: string;
   schema?: string;
-}): Database {
+}): Promise<Database> {
   if (options.url) {
+    const { default: pg } = await import('pg');
+    // COUNT/SUM come back from pg as strings for int8/numeric: read them as numbers (values stay < 2^53).
+    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
@@ -50,7 +52,8 @@ export function openDatabase(options: {
     mkdirSync(options.dataDir, { recursive: true });
     file = join(options.dataDir, file);
   }
-  const sqlite = new SQLite(file);
+  const { default: SQLiteDatabase } = await import('better-sqlite3');
+  const sqlite = new SQLiteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

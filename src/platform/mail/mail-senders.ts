@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Generated } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { toDbTime } from '../db/sql-helpers.js';
@@ -60,13 +60,15 @@ export class OutboxMailSender implements MailSender {
 
 /** Sends through SMTP (nodemailer, SMTP_URL). */
 export class SmtpMailSender implements MailSender {
-  private readonly transport: Transporter;
-
-  constructor(
-    smtpUrl: string,
+  private constructor(
+    private readonly transport: Transporter,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+  ) {}
+
+  /** Loads nodemailer (only servers with SMTP_URL pay for it) and opens the transport. */
+  static async create(smtpUrl: string, from: string): Promise<SmtpMailSender> {
+    const { default: nodemailer } = await import('nodemailer');
+    return new SmtpMailSender(nodemailer.createTransport(smtpUrl), from);
   }
 
   async send(message: MailMessage): Promise<MailReceipt> {

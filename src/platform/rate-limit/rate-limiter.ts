@@ -58,6 +58,12 @@ export class MemoryRateLimiter implements RateLimiter {
 
 /** Redis counters (INCR + PEXPIRE in one MULTI): shared by every instance. */
 export class RedisRateLimiter implements RateLimiter {
+  /** Loads ioredis (only servers with REDIS_URL pay for it) and connects. */
+  static async connect(url: string): Promise<RedisRateLimiter> {
+    const { Redis: RedisClient } = await import('ioredis');
+    return new RedisRateLimiter(new RedisClient(url, { maxRetriesPerRequest: 2 }));
+  }
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'storeside:rl:',
