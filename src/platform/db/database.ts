@@ -60,7 +60,19 @@ export async function openDatabase(options: {
   sqlite.pragma('synchronous = NORMAL');
   cachePreparedStatements(sqlite);
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}
+
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection behind a SQLite query builder (undefined on PostgreSQL), for a repository's
+ * measured hot path (e.g. raw-mode keyset batches of a big export). Never keep a statement iterating across
+ * an `await`: the connection refuses writes while one is open.
+ */
+export function sqliteHandle(db: DbOrTrx): SQLite.Database | undefined {
+  return sqliteHandles.get(db as Db);
 }
 
 /**
