@@ -1,5 +1,5 @@
-import { type Generated, type Selectable, sql } from 'kysely';
-import { type DbOrTrx, sqliteHandle } from '../../platform/db/database.js';
+import { type Generated, type Kysely, type Selectable, sql } from 'kysely';
+import { type DbOrTrx, sqliteHandle, type Tables } from '../../platform/db/database.js';
 
 /** Direction of a ledger entry. */
 export type TransactionType = 'credit' | 'debit';
@@ -199,8 +199,8 @@ const EXPORT_COLUMNS = [
 /**
  * Up to `limit` entries, newest first, strictly older than `after` (keyset; a row-value comparison seeks the
  * `(created_at, id)` index on both engines, an OR of two tests would scan it). On SQLite one raw-mode prepared
- * statement of better-sqlite3 (arrays, no Kysely; measured 2.5× faster), run to completion so the connection
- * is free between batches; on PostgreSQL the same query through Kysely.
+ * statement of better-sqlite3 (arrays, no Kysely; measured 2.5× faster), run to completion under Kysely's
+ * connection lock so the connection is free between batches; on PostgreSQL the same query through Kysely.
  */
 export async function exportBatch(
   db: DbOrTrx,
@@ -208,7 +208,7 @@ export async function exportBatch(
   after: { createdAt: string; id: number } | null,
   limit: number,
 ): Promise<LedgerExportRow[]> {
-  const sqlite = sqliteHandle(db);
+  const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
   if (sqlite) {
     const where: string[] = [];
     const params: Array<string | number> = [];
@@ -225,7 +225,10 @@ export async function exportBatch(
     const statement = sqlite.prepare(
       `select ${EXPORT_COLUMNS.join(', ')} from loyalty_ledger${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by created_at desc, id desc limit ?`,
     );
-    return statement.raw(true).all(...params, limit) as LedgerExportRow[];
+    // Under Kysely's connection lock: never in the middle of another request's transaction (no dirty read).
+    return (db as Kysely<Tables>)
+      .connection()
+      .execute(async () => statement.raw(true).all(...params, limit) as LedgerExportRow[]);
   }
   let query = applyFilter(
     db.selectFrom('loyalty_ledger').select(EXPORT_COLUMNS.map((c) => `loyalty_ledger.${c}` as const)),
