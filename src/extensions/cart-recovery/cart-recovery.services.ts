@@ -1,5 +1,6 @@
 import type { ExtensionContext } from '../define-extension.js';
 import { AnalyticsCache } from './analytics/analytics-cache.js';
+import { CaptureWriter } from './capture/capture-writer.js';
 import { SettingsService } from './settings/settings.service.js';
 
 /** The job hooks of this extension. */
@@ -16,6 +17,8 @@ export interface CartRecovery {
   ctx: ExtensionContext;
   settings: SettingsService;
   analyticsCache: AnalyticsCache;
+  /** Group commit of new captures. */
+  captureWriter: CaptureWriter;
 }
 
 const instances = new WeakMap<ExtensionContext, CartRecovery>();
@@ -24,11 +27,13 @@ const instances = new WeakMap<ExtensionContext, CartRecovery>();
 export function cartRecovery(ctx: ExtensionContext): CartRecovery {
   let cr = instances.get(ctx);
   if (!cr) {
-    cr = {
+    const created: CartRecovery = {
       ctx,
       settings: new SettingsService(ctx.options),
       analyticsCache: new AnalyticsCache(ctx.db, ctx.clock),
-    };
+    } as CartRecovery;
+    created.captureWriter = new CaptureWriter(created);
+    cr = created;
     instances.set(ctx, cr);
   }
   return cr;

@@ -18,7 +18,6 @@ import {
   deleteSession,
   findSessionByPublicId,
   insertEvent,
-  insertSession,
   isSuppressed,
   type SessionRow,
   touchSession,
@@ -87,8 +86,9 @@ async function createCapture(
   const token = newLinkToken();
   const publicId = newLinkToken(24);
   const timeout = (await cr.settings.get()).abandonment_timeout;
-  await ctx.db.transaction().execute(async (trx) => {
-    const id = await insertSession(trx, {
+  await cr.captureWriter.write({
+    checkAt: new Date(now.getTime() + timeout * 60_000),
+    row: {
       session_id: publicId,
       email: normalizeEmail(input.email),
       email_hash: input.emailHash,
@@ -115,10 +115,7 @@ async function createCapture(
       anonymized_at: null,
       created_at: at,
       updated_at: at,
-    });
-    await insertEvent(trx, { sessionId: id, type: 'captured', data: { source: input.input.source }, at });
-    await scheduleAbandonmentCheck(cr, trx, id, new Date(now.getTime() + timeout * 60_000));
-    await cr.analyticsCache.invalidate([at], trx);
+    },
   });
   return { status: 201, body: { success: true, session_id: publicId, capture_token: token } };
 }

@@ -76,6 +76,12 @@ export async function insertSession(db: DbOrTrx, row: NewSessionRow): Promise<nu
   return inserted.id;
 }
 
+/** Inserts sessions in one statement; returns their row ids by public `session_id`. */
+export async function insertSessions(db: DbOrTrx, rows: NewSessionRow[]): Promise<Map<string, number>> {
+  const inserted = await db.insertInto('cr_sessions').values(rows).returning(['id', 'session_id']).execute();
+  return new Map(inserted.map((r) => [r.session_id, r.id]));
+}
+
 /** A session by its public id. */
 export async function findSessionByPublicId(db: DbOrTrx, sessionId: string): Promise<SessionRow | null> {
   return (
@@ -195,6 +201,25 @@ export async function insertEvent(
       data: JSON.stringify(event.data ?? {}),
       created_at: event.at,
     })
+    .execute();
+}
+
+/** Records events of several sessions in one statement. */
+export async function insertEvents(
+  db: DbOrTrx,
+  events: Array<{ sessionId: number | null; type: string; data?: Record<string, unknown>; at: string }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('cr_events')
+    .values(
+      events.map((event) => ({
+        session_id: event.sessionId,
+        type: event.type,
+        data: JSON.stringify(event.data ?? {}),
+        created_at: event.at,
+      })),
+    )
     .execute();
 }
 

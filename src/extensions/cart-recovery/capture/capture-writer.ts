@@ -1,0 +1,91 @@
+import type { CartRecovery } from '../cart-recovery.services.js';
+import { scheduleAbandonmentCheck } from '../sequence/session-jobs.js';
+import { insertEvents, insertSessions, type NewSessionRow } from '../sessions/sessions.repository.js';
+
+/** A new capture ready to be stored: its session row and when its exact abandonment check runs. */
+export interface NewCapture {
+  row: NewSessionRow & { session_id: string; captured_at: string };
+  checkAt: Date;
+}
+
+/** Captures per transaction at most (keeps the multi-row inserts far below both engines' parameter limits). */
+const MAX_BATCH = 100;
+
+interface Waiting {
+  capture: NewCapture;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit of new captures. Captures that arrive while the event loop is busy (or, on PostgreSQL,
+ * while the previous batch commits) are written together in one transaction: multi-row inserts of the
+ * sessions and their `captured` events, each session's exact abandonment job, one analytics-cache drop,
+ * and one commit — the commit costs more than the inserts. Every caller is answered only after its
+ * batch committed. A failing batch is retried capture by capture, so one bad capture fails alone.
+ */
+export class CaptureWriter {
+  private queue: Waiting[] = [];
+  private flushing = false;
+
+  constructor(private readonly cr: CartRecovery) {}
+
+  /** Stores one new capture (resolves once committed). */
+  write(capture: NewCapture): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ capture, resolve, reject });
+      if (this.queue.length === 1 && !this.flushing) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.writeAll(batch.map((w) => w.capture));
+        for (const waiting of batch) waiting.resolve();
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        else await this.writeOneByOne(batch);
+      }
+    }
+    this.flushing = false;
+  }
+
+  private async writeOneByOne(batch: Waiting[]): Promise<void> {
+    for (const waiting of batch) {
+      try {
+        await this.writeAll([waiting.capture]);
+        waiting.resolve();
+      } catch (error) {
+        waiting.reject(error);
+      }
+    }
+  }
+
+  private async writeAll(captures: NewCapture[]): Promise<void> {
+    const { cr } = this;
+    await cr.ctx.db.transaction().execute(async (trx) => {
+      const ids = await insertSessions(
+        trx,
+        captures.map((c) => c.row),
+      );
+      await insertEvents(
+        trx,
+        captures.map((c) => ({
+          sessionId: ids.get(c.row.session_id)!,
+          type: 'captured',
+          data: { source: c.row.source },
+          at: c.row.captured_at,
+        })),
+      );
+      for (const c of captures)
+        await scheduleAbandonmentCheck(cr, trx, ids.get(c.row.session_id)!, c.checkAt);
+      await cr.analyticsCache.invalidate(
+        captures.map((c) => c.row.captured_at),
+        trx,
+      );
+    });
+  }
+}
