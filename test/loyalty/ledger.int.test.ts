@@ -226,6 +226,17 @@ describe('GET /loyalty/v1/ledger', () => {
     expect(errors.user_id).toHaveProperty('integer');
   });
 
+  it('should show a write at once on a page read just before it (no stale page or total)', async () => {
+    const before = await loyalty(t, 'GET', `/ledger?user_id=${alice.id}`, headers);
+    const again = await loyalty(t, 'GET', `/ledger?user_id=${alice.id}`, headers);
+    expect(again.body).toBe(before.body);
+    const { entry_id } = await adjust(t, headers, { user_id: alice.id, amount: 3, reason: 'fresh' });
+    const after = await loyalty(t, 'GET', `/ledger?user_id=${alice.id}`, headers);
+    expect(Number(after.headers['x-wp-total'])).toBe(Number(before.headers['x-wp-total']) + 1);
+    expect(after.json()[0]).toMatchObject({ id: entry_id, description: 'fresh', amount: '3.00' });
+    await adjust(t, headers, { user_id: alice.id, amount: 3, type: 'debit', reason: 'undo fresh' });
+  });
+
   it('should refuse a customer with 403 and no nonce with 401', async () => {
     const s = await t.login(bob);
     expect((await loyalty(t, 'GET', '/ledger', s.headers)).statusCode).toBe(403);

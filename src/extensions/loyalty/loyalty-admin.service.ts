@@ -9,6 +9,7 @@ import {
   countEntries,
   findEntryByKey,
   type LedgerFilter,
+  ledgerVersion,
   listEntries,
   type TransactionType,
 } from './points-ledger.repository.js';
@@ -75,7 +76,7 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
 }
 
 /** One page of the ledger, newest first, with the number of matching entries. */
-export async function ledgerPage(
+async function ledgerPage(
   ctx: ExtensionContext,
   filter: LedgerFilter,
   window: { offset: number; limit: number },
@@ -85,6 +86,46 @@ export async function ledgerPage(
     countEntries(ctx.db, filter),
   ]);
   return { entries: rows.map(entryView), total };
+}
+
+/** A ledger page as its JSON body, with its total. */
+export interface LedgerPageJson {
+  json: string;
+  total: number;
+}
+
+const MAX_CACHED_PAGES = 200;
+const pageCaches = new WeakMap<object, { version: string; pages: Map<string, LedgerPageJson> }>();
+
+/**
+ * `ledgerPage` as a JSON body, kept while the ledger's version token is unchanged (SQLite; PostgreSQL has no
+ * token and always reads). Measured: the page + totals queries, their building and the serialization were
+ * ~80% of the request; the token is two sub-microsecond SQLite reads.
+ */
+export async function ledgerPageJson(
+  ctx: ExtensionContext,
+  filter: LedgerFilter,
+  window: { offset: number; limit: number },
+): Promise<LedgerPageJson> {
+  const version = await ledgerVersion(ctx.db);
+  const read = async () => {
+    const { entries, total } = await ledgerPage(ctx, filter, window);
+    return { json: JSON.stringify(entries), total };
+  };
+  if (version === null) return read();
+  let cache = pageCaches.get(ctx.db);
+  if (!cache || cache.version !== version) {
+    cache = { version, pages: new Map() };
+    pageCaches.set(ctx.db, cache);
+  }
+  const key = JSON.stringify([filter, window]);
+  const cached = cache.pages.get(key);
+  if (cached) return cached;
+  const page = await read();
+  if (cache.pages.size >= MAX_CACHED_PAGES) cache.pages.clear();
+  // Stored only if nothing was written meanwhile (the rows read may be newer than `version`).
+  if ((await ledgerVersion(ctx.db)) === version) cache.pages.set(key, page);
+  return page;
 }
 
 /** Users matching a search term, with their balance in whole points. */

@@ -167,6 +167,22 @@ export async function listEntries(
     .execute();
 }
 
+/**
+ * A token that changes whenever any ledger page or total could change, or null when the engine has no cheap
+ * one. SQLite: the committed `max(id)` (ids only grow: AUTOINCREMENT, and the shown columns of an entry never
+ * change) plus `data_version` (moves on other processes' commits, e.g. the CLI), read under the connection
+ * lock so an open transaction is never seen. PostgreSQL: null (commits can become visible out of id order).
+ */
+export async function ledgerVersion(db: DbOrTrx): Promise<string | null> {
+  const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
+  if (!sqlite) return null;
+  const maxId = sqlite.prepare('select max(id) from loyalty_ledger');
+  const dataVersion = sqlite.prepare('pragma data_version');
+  return (db as Kysely<Tables>)
+    .connection()
+    .execute(async () => `${maxId.pluck().get()}:${dataVersion.pluck().get()}`);
+}
+
 /** How many entries match a filter, summed from the counters (never a scan of the ledger). */
 export async function countEntries(db: DbOrTrx, filter: LedgerFilter): Promise<number> {
   let query = db
