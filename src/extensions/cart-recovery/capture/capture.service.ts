@@ -10,7 +10,7 @@ import {
 import { safeEqual } from '../../../platform/security/hashing.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { hashEmail, isValidEmail, normalizeEmail } from '../common/email-address.js';
-import { hashLinkToken, newLinkToken } from '../common/link-token.js';
+import { hashLinkToken, newLinkToken, newSessionPublicId } from '../common/link-token.js';
 import { cancelPendingNotifications } from '../sequence/notifications.repository.js';
 import { cancelSessionJobs, scheduleAbandonmentCheck } from '../sequence/session-jobs.js';
 import { OPEN_STATES } from '../sessions/session-states.js';
@@ -84,7 +84,7 @@ async function createCapture(
   const now = ctx.clock.now();
   const at = toDbTime(now);
   const token = newLinkToken();
-  const publicId = newLinkToken(24);
+  const publicId = newSessionPublicId(now);
   const timeout = (await cr.settings.get()).abandonment_timeout;
   await cr.captureWriter.write({
     checkAt: new Date(now.getTime() + timeout * 60_000),

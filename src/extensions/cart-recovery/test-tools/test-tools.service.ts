@@ -3,7 +3,7 @@ import { RestError } from '../../../platform/http/errors.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { cartFingerprint, type SnapshotItem } from '../capture/cart-snapshot.js';
 import { hashEmail, maskEmail, normalizeEmail } from '../common/email-address.js';
-import { hashLinkToken, newLinkToken } from '../common/link-token.js';
+import { hashLinkToken, newLinkToken, newSessionPublicId } from '../common/link-token.js';
 import { renderRecoveryEmail } from '../sequence/email-template.js';
 import { queueNotification } from '../sequence/notifications.repository.js';
 import { scheduleStepSend } from '../sequence/session-jobs.js';
@@ -51,7 +51,7 @@ export async function triggerTestSession(
   const now = ctx.clock.now();
   const at = toDbTime(now);
   const runAt = new Date(now.getTime() + TEST_EMAIL_DELAY_SECONDS * 1000);
-  const publicId = newLinkToken(24);
+  const publicId = newSessionPublicId(now);
   await ctx.db.transaction().execute(async (trx) => {
     const id = await insertSession(trx, {
       session_id: publicId,
