@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { type Generated, type Kysely, type Selectable, sql } from 'kysely';
 import { type DbOrTrx, sqliteHandle, type Tables } from '../../platform/db/database.js';
 
@@ -176,11 +177,27 @@ export async function listEntries(
 export async function ledgerVersion(db: DbOrTrx): Promise<string | null> {
   const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
   if (!sqlite) return null;
-  const maxId = sqlite.prepare('select max(id) from loyalty_ledger');
-  const dataVersion = sqlite.prepare('pragma data_version');
-  return (db as Kysely<Tables>)
-    .connection()
-    .execute(async () => `${maxId.pluck().get()}:${dataVersion.pluck().get()}`);
+  let statements = versionStatements.get(sqlite);
+  if (!statements) {
+    statements = [
+      sqlite.prepare('select max(id) from loyalty_ledger').pluck(),
+      sqlite.prepare('pragma data_version').pluck(),
+    ];
+    versionStatements.set(sqlite, statements);
+  }
+  const [maxId, dataVersion] = statements;
+  return readCommitted(db as Kysely<Tables>, sqlite, () => `${maxId.get()}:${dataVersion.get()}`);
+}
+
+const versionStatements = new WeakMap<SQLite.Database, [SQLite.Statement, SQLite.Statement]>();
+
+/**
+ * Runs a synchronous read on the raw SQLite connection seeing committed data only: at once when no transaction
+ * is open on it (nothing can interleave with a synchronous read), else after taking Kysely's connection lock
+ * (the open transaction ends first).
+ */
+async function readCommitted<T>(db: Kysely<Tables>, sqlite: SQLite.Database, read: () => T): Promise<T> {
+  return sqlite.inTransaction ? db.connection().execute(async () => read()) : read();
 }
 
 /** How many entries match a filter, summed from the counters (never a scan of the ledger). */
@@ -241,10 +258,11 @@ export async function exportBatch(
     const statement = sqlite.prepare(
       `select ${EXPORT_COLUMNS.join(', ')} from loyalty_ledger${where.length > 0 ? ` where ${where.join(' and ')}` : ''} order by created_at desc, id desc limit ?`,
     );
-    // Under Kysely's connection lock: never in the middle of another request's transaction (no dirty read).
-    return (db as Kysely<Tables>)
-      .connection()
-      .execute(async () => statement.raw(true).all(...params, limit) as LedgerExportRow[]);
+    return readCommitted(
+      db as Kysely<Tables>,
+      sqlite,
+      () => statement.raw(true).all(...params, limit) as LedgerExportRow[],
+    );
   }
   let query = applyFilter(
     db.selectFrom('loyalty_ledger').select(EXPORT_COLUMNS.map((c) => `loyalty_ledger.${c}` as const)),
