@@ -2,7 +2,7 @@ import type { ExtensionContext } from '../../extensions/define-extension.js';
 import { ConflictError, invalid } from '../../platform/http/errors.js';
 import { type LedgerEntryView, entryView } from './ledger-view.js';
 import { searchUsersWithBalance, userExists } from './loyalty-accounts.repository.js';
-import { debugLog } from './loyalty-log.js';
+import { debugLog, printsInfo } from './loyalty-log.js';
 import { getSettings } from './loyalty-settings.service.js';
 import { hundredths, wholePoints } from './points.js';
 import {
@@ -53,11 +53,13 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
       idempotencyKey: key,
     });
     if (result.replayed) return replay(result.entry, input);
-    debugLog(ctx.logger, await getSettings(ctx.options), 'manual adjustment', {
-      entry: result.entry.id,
-      user: input.userId,
-      type: input.type,
-    });
+    // The settings are read only when the logger would print the line (one query less per adjustment).
+    if (printsInfo(ctx.logger))
+      debugLog(ctx.logger, await getSettings(ctx.options), 'manual adjustment', {
+        entry: result.entry.id,
+        user: input.userId,
+        type: input.type,
+      });
     return {
       success: true,
       message: 'Transaction completed successfully',

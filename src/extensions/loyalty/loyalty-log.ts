@@ -10,3 +10,8 @@ export function debugLog(
 ): void {
   if (settings.debug_enableMode) logger.info({ extension: 'loyalty', ...data }, `loyalty: ${message}`);
 }
+
+/** True when the logger's level lets `info` lines through (callers may then skip reading the settings). */
+export function printsInfo(logger: FastifyBaseLogger): boolean {
+  return logger.level === 'info' || logger.level === 'debug' || logger.level === 'trace';
+}
