@@ -19,7 +19,7 @@ export const EXPORT_COLUMNS = [
   'created_at',
 ] as const;
 
-const BATCH = 2000;
+const BATCH = 500;
 /** Users' CSV cells kept across batches (bounded: cleared when it grows past this). */
 const MAX_CACHED_USERS = 50_000;
 
