@@ -169,14 +169,15 @@ export async function listEntries(
 }
 
 /**
- * A token that changes whenever any ledger page or total could change, or null when the engine has no cheap
- * one. SQLite: the committed `max(id)` (ids only grow: AUTOINCREMENT, and the shown columns of an entry never
- * change) plus `data_version` (moves on other processes' commits, e.g. the CLI), read under the connection
- * lock so an open transaction is never seen. PostgreSQL: null (commits can become visible out of id order).
+ * A token that changes whenever any ledger page or total could change (the shown columns of an entry never
+ * change after insert). SQLite: the committed `max(id)` (AUTOINCREMENT ids only grow) plus `data_version`
+ * (moves on other processes' commits, e.g. the CLI), read raw and never inside an open transaction.
+ * PostgreSQL: the all-time entry count from the counters, which every insert bumps in its own transaction
+ * (commits may become visible out of id order there, but each one moves the count).
  */
-export async function ledgerVersion(db: DbOrTrx): Promise<string | null> {
+export async function ledgerVersion(db: DbOrTrx): Promise<string> {
   const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
-  if (!sqlite) return null;
+  if (!sqlite) return `n${await countEntries(db, {})}`;
   let statements = versionStatements.get(sqlite);
   if (!statements) {
     statements = [
