@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSessionPublicId } from './link-token.js';
+import { newLinkToken, newSessionPublicId } from './link-token.js';
 
 describe('newSessionPublicId', () => {
   it('should give 24 alphanumeric characters, unique at the same instant', () => {
@@ -15,5 +15,24 @@ describe('newSessionPublicId', () => {
     const ids = times.map((ms) => newSessionPublicId(new Date(ms)));
     const sorted = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     expect(sorted).toEqual(ids);
+  });
+});
+
+describe('newLinkToken', () => {
+  it('should give unique alphanumeric tokens of the asked length, across refills of the random pool', () => {
+    const tokens = Array.from({ length: 300 }, () => newLinkToken());
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9]{64}$/);
+    expect(new Set(tokens).size).toBe(300);
+    expect(newLinkToken(16)).toHaveLength(16);
+  });
+
+  it('should use every character of the alphabet about equally often', () => {
+    const counts = new Map<string, number>();
+    for (const c of Array.from({ length: 1000 }, () => newLinkToken()).join('')) {
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(62);
+    // 64 000 characters: about 1032 each; far outside ±25 % only if the sampling were biased.
+    for (const n of counts.values()) expect(Math.abs(n - 64_000 / 62)).toBeLessThan(258);
   });
 });

@@ -1,16 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+// Random bytes are drawn from the CSPRNG 4 kB at a time (as Node's randomUUID does): one call per
+// token cost more than building it. Each byte is used once.
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
+
 /** A new 64-character alphanumeric token (≈ 381 bits) for links and capture ownership. */
 export function newLinkToken(length = 64): string {
-  const bytes = randomBytes(length * 2);
   let out = '';
   // Rejection sampling keeps every character equally likely (248 = 4 × 62).
-  for (let i = 0; i < bytes.length && out.length < length; i++) {
-    if (bytes[i] < 248) out += ALPHABET[bytes[i] % 62];
+  while (out.length < length) {
+    const byte = randomByte();
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
-  return out.length === length ? out : newLinkToken(length);
+  return out;
 }
 
 const SORTED_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
