@@ -51,6 +51,11 @@ export interface JobQueue {
   register(hook: string, handler: JobHandler): void;
   /** Schedules a one-off job; returns its id, or null when `unique` and one already exists. Pass `db` to join a transaction. */
   schedule(spec: JobSpec, db?: DbOrTrx): Promise<number | null>;
+  /**
+   * Schedules several one-off jobs in one statement (same rules as `schedule`, `unique` ones that already
+   * exist are skipped); returns how many were scheduled. Pass `db` to join a transaction.
+   */
+  scheduleMany(specs: JobSpec[], db?: DbOrTrx): Promise<number>;
   /** Ensures a recurring job exists (unique by hook+args); returns the pending row's id. */
   scheduleRecurring(spec: RecurringJobSpec, db?: DbOrTrx): Promise<number>;
   /**

@@ -1,5 +1,5 @@
 import type { CartRecovery } from '../cart-recovery.services.js';
-import { scheduleAbandonmentCheck } from '../sequence/session-jobs.js';
+import { scheduleAbandonmentChecks } from '../sequence/session-jobs.js';
 import { insertEvents, insertSessions, type NewSessionRow } from '../sessions/sessions.repository.js';
 
 /** A new capture ready to be stored: its session row and when its exact abandonment check runs. */
@@ -80,8 +80,11 @@ export class CaptureWriter {
           at: c.row.captured_at,
         })),
       );
-      for (const c of captures)
-        await scheduleAbandonmentCheck(cr, trx, ids.get(c.row.session_id)!, c.checkAt);
+      await scheduleAbandonmentChecks(
+        cr,
+        trx,
+        captures.map((c) => ({ sessionId: ids.get(c.row.session_id)!, at: c.checkAt })),
+      );
       await cr.analyticsCache.invalidate(
         captures.map((c) => c.row.captured_at),
         trx,

@@ -11,6 +11,18 @@ export async function scheduleAbandonmentCheck(
   await cr.ctx.jobs.schedule({ hook: HOOKS.detectSession, args: { session: sessionId }, runAt: at }, db);
 }
 
+/** Schedules the exact abandonment checks of several sessions in one statement. */
+export async function scheduleAbandonmentChecks(
+  cr: CartRecovery,
+  db: DbOrTrx,
+  checks: Array<{ sessionId: number; at: Date }>,
+): Promise<void> {
+  await cr.ctx.jobs.scheduleMany(
+    checks.map((c) => ({ hook: HOOKS.detectSession, args: { session: c.sessionId }, runAt: c.at })),
+    db,
+  );
+}
+
 /** Schedules the send of one step at `at` (no duplicate while one is pending). */
 export async function scheduleStepSend(
   cr: CartRecovery,
