@@ -18,15 +18,14 @@ interface Waiting {
 }
 
 /**
- * Group commit of new captures. Captures that arrive while the event loop is busy (or, on PostgreSQL,
- * while the previous batch commits) are written together in one transaction: multi-row inserts of the
+ * Group commit of new captures. Captures that arrive in the same turn of the event loop (under load, all
+ * those whose requests were read together) are written together in one transaction: multi-row inserts of the
  * sessions and their `captured` events, each session's exact abandonment job, one analytics-cache drop,
  * and one commit — the commit costs more than the inserts. Every caller is answered only after its
  * batch committed. A failing batch is retried capture by capture, so one bad capture fails alone.
  */
 export class CaptureWriter {
   private queue: Waiting[] = [];
-  private flushing = false;
 
   constructor(private readonly cr: CartRecovery) {}
 
@@ -34,23 +33,27 @@ export class CaptureWriter {
   write(capture: NewCapture): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ capture, resolve, reject });
-      if (this.queue.length === 1 && !this.flushing) setImmediate(() => void this.flush());
+      if (this.queue.length === 1) setImmediate(() => void this.flush());
     });
   }
 
+  /**
+   * Writes what arrived since the last turn of the event loop. Batches do not wait for each other: on
+   * PostgreSQL they commit concurrently on the pool's connections; on SQLite they queue for its one connection.
+   */
   private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
+    const waiting = this.queue;
+    this.queue = [];
+    for (let start = 0; start < waiting.length; start += MAX_BATCH) {
+      const batch = waiting.slice(start, start + MAX_BATCH);
       try {
         await this.writeAll(batch.map((w) => w.capture));
-        for (const waiting of batch) waiting.resolve();
+        for (const w of batch) w.resolve();
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
         else await this.writeOneByOne(batch);
       }
     }
-    this.flushing = false;
   }
 
   private async writeOneByOne(batch: Waiting[]): Promise<void> {
