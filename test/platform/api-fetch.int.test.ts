@@ -52,7 +52,9 @@ describe('@wordpress/api-fetch against a listening server', () => {
     apiFetch.nonceMiddleware = nonceMiddleware;
     apiFetch.use(nonceMiddleware);
 
-    const me = await apiFetch<{ id: number; username: string; roles: string[] }>({ path: '/wp/v2/users/me' });
+    const me = await apiFetch<{ id: number; username: string; roles: string[] }>({
+      path: '/wp/v2/users/me?context=edit',
+    });
     expect(me).toMatchObject({ id: user.id, username: user.username, roles: ['customer'] });
 
     const created = await apiFetch<{ uuid: string; password: string }>({

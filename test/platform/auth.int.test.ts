@@ -131,9 +131,46 @@ describe('cookie policy routes', () => {
     expect(r.json().code).toBe('rest_not_logged_in');
   });
 
+  it('should answer users/me in the view context by default and the edit context on request (WordPress)', async () => {
+    const s = await t.login(customer);
+    const view = (
+      await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: s.headers })
+    ).json();
+    expect(Object.keys(view).sort()).toEqual([
+      'avatar_urls',
+      'description',
+      'id',
+      'link',
+      'meta',
+      'name',
+      'slug',
+      'url',
+    ]);
+    expect(view.avatar_urls['96']).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?s=96/);
+    const edit = (
+      await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me?context=edit', headers: s.headers })
+    ).json();
+    expect(edit).toMatchObject({
+      id: customer.id,
+      email: customer.email,
+      roles: ['customer'],
+      capabilities: { read: true },
+    });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/users/me?context=admin',
+      headers: s.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('should serve users/me by cookie + nonce, and by application password without a nonce', async () => {
     const s = await t.login(customer);
-    const r1 = await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: s.headers });
+    const r1 = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/users/me?context=edit',
+      headers: s.headers,
+    });
     expect(r1.statusCode).toBe(200);
     expect(r1.json()).toMatchObject({ id: customer.id, username: customer.username, roles: ['customer'] });
     const basic = await t.appPasswordHeader(customer);

@@ -30,7 +30,7 @@ describe('POST /auth/v1/register', () => {
     const cookie = r.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const me = await t.app.inject({
       method: 'GET',
-      url: '/wp-json/wp/v2/users/me',
+      url: '/wp-json/wp/v2/users/me?context=edit',
       headers: { cookie, 'x-wp-nonce': r.json().nonce },
     });
     expect(me.json().email).toBe('new@example.com');

@@ -15,6 +15,26 @@ export const UserSchema = Type.Object({
   extra_capabilities: Type.Record(Type.String(), Type.Boolean()),
 });
 
+/** `/wp/v2/users/me`: the view context by default, plus the edit-context fields with `context=edit`. */
+export const UserMeSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  url: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  link: Type.Optional(Type.String()),
+  slug: Type.String(),
+  avatar_urls: Type.Optional(Type.Record(Type.String(), Type.String())),
+  meta: Type.Optional(Type.Array(Type.Unknown())),
+  username: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  first_name: Type.Optional(Type.String()),
+  last_name: Type.Optional(Type.String()),
+  roles: Type.Optional(Type.Array(Type.String())),
+  registered_date: Type.Optional(Type.String()),
+  capabilities: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+  extra_capabilities: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+});
+
 /** Error body of every route (WordPress shape). */
 export const ErrorSchema = Type.Object({
   code: Type.String(),

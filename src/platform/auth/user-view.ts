@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { toIsoNoZone } from '../db/sql-helpers.js';
 import type { AuthUser } from './principal.js';
 
@@ -32,5 +33,26 @@ function buildView(user: AuthUser, capabilities: ReadonlySet<string>, extra: rea
     registered_date: `${toIsoNoZone(user.created_at)}+00:00`,
     capabilities: Object.fromEntries([...capabilities].sort().map((c) => [c, true])),
     extra_capabilities: Object.fromEntries([user.role, ...extra].map((c) => [c, true])),
+  };
+}
+
+/** The WordPress view-context shape of a user (what `/wp/v2/users/me` answers without `context=edit`). */
+export function userPublicView(user: AuthUser, publicUrl: string) {
+  const slug = user.username.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const hash = createHash('md5').update(user.email.trim().toLowerCase()).digest('hex');
+  return {
+    id: user.id,
+    name: user.display_name,
+    url: '',
+    description: '',
+    link: `${publicUrl}/author/${slug}/`,
+    slug,
+    avatar_urls: Object.fromEntries(
+      [24, 48, 96].map((size) => [
+        String(size),
+        `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`,
+      ]),
+    ),
+    meta: [] as never[],
   };
 }

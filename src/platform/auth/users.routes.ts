@@ -8,9 +8,9 @@ import {
   deleteApplicationPassword,
   listApplicationPasswords,
 } from './application-passwords.service.js';
-import { ApplicationPasswordSchema, UserSchema } from './auth.schemas.js';
+import { ApplicationPasswordSchema, UserMeSchema, UserSchema } from './auth.schemas.js';
 import { ROLES, type Role } from './roles.js';
-import { userView } from './user-view.js';
+import { userPublicView, userView } from './user-view.js';
 import { findUserById, listUsers } from './users.repository.js';
 import { createUser, updateUser } from './users.service.js';
 
@@ -22,12 +22,24 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
     '/wp/v2/users/me',
     {
       config: { auth: { access: 'user', nonce: 'cookie' } },
-      schema: { tags: ['users'], summary: 'The current user.', response: { 200: UserSchema } },
+      schema: {
+        tags: ['users'],
+        summary:
+          'The current user: view context by default, `context=edit` adds roles, capabilities and e-mail.',
+        querystring: Type.Object({
+          context: Type.Optional(
+            Type.Union([Type.Literal('view'), Type.Literal('embed'), Type.Literal('edit')]),
+          ),
+        }),
+        response: { 200: UserMeSchema },
+      },
     },
     async (request) => {
       const p = request.principal;
       if (p.kind !== 'user') throw new Error('unreachable');
-      return userView(p.user, p.capabilities);
+      if (request.query.context === 'edit')
+        return { ...userPublicView(p.user, ctx.config.publicUrl), ...userView(p.user, p.capabilities) };
+      return userPublicView(p.user, ctx.config.publicUrl);
     },
   );
 
