@@ -16,6 +16,7 @@ import { cancelSessionJobs, scheduleAbandonmentCheck } from '../sequence/session
 import { OPEN_STATES } from '../sessions/session-states.js';
 import {
   deleteSession,
+  freshLifecycleColumns,
   findSessionByPublicId,
   insertEvent,
   isSuppressed,
@@ -99,22 +100,7 @@ async function createCapture(
       capture_token_hash: hashLinkToken(token),
       cart_session_id: input.snapshot.cartSessionId,
       ...snapshotColumns(input.snapshot),
-      captured_at: at,
-      last_activity_at: at,
-      abandoned_at: null,
-      recovered_at: null,
-      converted_at: null,
-      ended_at: null,
-      order_id: null,
-      recovery_seconds: null,
-      recovered_step: null,
-      attribution_source: null,
-      restore_clicked_at: null,
-      coupon_code: null,
-      coupon_expires_at: null,
-      anonymized_at: null,
-      created_at: at,
-      updated_at: at,
+      ...freshLifecycleColumns(at),
     },
   });
   return { status: 201, body: { success: true, session_id: publicId, capture_token: token } };

@@ -70,6 +70,28 @@ export type SessionRow = Selectable<CrSessionsTable>;
 /** A new session row. */
 export type NewSessionRow = Insertable<CrSessionsTable>;
 
+/** The columns of a session that has just been captured at `at`: no lifecycle step taken yet. */
+export function freshLifecycleColumns(at: string) {
+  return {
+    captured_at: at,
+    last_activity_at: at,
+    abandoned_at: null,
+    recovered_at: null,
+    converted_at: null,
+    ended_at: null,
+    order_id: null,
+    recovery_seconds: null,
+    recovered_step: null,
+    attribution_source: null,
+    restore_clicked_at: null,
+    coupon_code: null,
+    coupon_expires_at: null,
+    anonymized_at: null,
+    created_at: at,
+    updated_at: at,
+  } satisfies Partial<NewSessionRow>;
+}
+
 /** Inserts a session; returns its row id. */
 export async function insertSession(db: DbOrTrx, row: NewSessionRow): Promise<number> {
   const inserted = await db.insertInto('cr_sessions').values(row).returning('id').executeTakeFirstOrThrow();

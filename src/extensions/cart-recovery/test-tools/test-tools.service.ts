@@ -7,7 +7,7 @@ import { hashLinkToken, newLinkToken, newSessionPublicId } from '../common/link-
 import { renderRecoveryEmail } from '../sequence/email-template.js';
 import { queueNotification } from '../sequence/notifications.repository.js';
 import { scheduleStepSend } from '../sequence/session-jobs.js';
-import { insertEvent, insertSession } from '../sessions/sessions.repository.js';
+import { freshLifecycleColumns, insertEvent, insertSession } from '../sessions/sessions.repository.js';
 
 /** Seconds until the first e-mail of a test session goes out. */
 export const TEST_EMAIL_DELAY_SECONDS = 30;
@@ -68,23 +68,8 @@ export async function triggerTestSession(
       cart_total: items.reduce((sum, i) => sum + i.line_total, 0),
       currency: ctx.shop.currency.code,
       item_count: items.length,
-      captured_at: at,
-      last_activity_at: at,
-      abandoned_at: null,
-      recovered_at: null,
-      converted_at: null,
-      ended_at: null,
-      order_id: null,
-      recovery_seconds: null,
-      recovered_step: null,
-      attribution_source: null,
-      restore_clicked_at: null,
-      coupon_code: null,
-      coupon_expires_at: null,
+      ...freshLifecycleColumns(at),
       is_test: 1,
-      anonymized_at: null,
-      created_at: at,
-      updated_at: at,
     });
     await insertEvent(trx, { sessionId: id, type: 'test_triggered', at });
     await queueNotification(trx, {
