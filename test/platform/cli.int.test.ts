@@ -137,12 +137,15 @@ describe('graceful shutdown', () => {
     const inFlight = fetch(`${base}/wp-json/slow/v1/wait`);
     await new Promise((r) => setTimeout(r, 300));
     server.kill('SIGTERM');
+    const killedAt = Date.now();
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
     const [code] = await exited;
     expect(stderr).toBe('');
     expect(code).toBe(0);
+    // The in-flight answer closed its keep-alive connection: no wait for the 72 s keep-alive timeout.
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   }, 120_000);
 });

@@ -130,6 +130,18 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
     done();
   });
 
+  // Shutting down: answers still in flight close their connection, so keep-alive clients do not hold the
+  // process open for the keep-alive timeout (72 s) after SIGTERM.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('Connection', 'close');
+    done(null, payload);
+  });
+
   app.addHook('preSerialization', (request, reply, payload, done) => {
     const query = request.query as Record<string, string> | undefined;
     if (!query || (query._fields === undefined && query._envelope === undefined)) return done(null, payload);
