@@ -73,7 +73,7 @@ describe('commands', () => {
     expect(dup.code).toBe(2);
     expect(dup.stderr).toContain('username already exists');
     const missing = await runCli(['user', 'create', 'carol'], env);
-    expect(missing.code).toBe(2);
+    expect(missing.code, missing.stderr).toBe(2);
     expect(missing.stderr).toContain('usage: storeside user create');
 
     expect((await runCli(['user', 'set-role', 'bob', 'shop_manager'], env)).stdout).toContain(

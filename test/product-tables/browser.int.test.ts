@@ -1,5 +1,5 @@
 import { type HTMLInputElement, Window } from 'happy-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_SCRIPT } from '../../src/extensions/product-tables/storefront/client-script.js';
 import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
 
@@ -124,6 +124,13 @@ describe('storefront script in a browser', () => {
     const adds = calls.slice(before).filter((c) => c.url === '/wp-json/wc/store/v1/cart/add-item');
     expect(adds).toHaveLength(2);
     expect(adds[0]!.headers['Cart-Token']).toBeTruthy();
-    expect(doc().querySelector('.producttables-notice')!.textContent).toBe('2 item(s) added to your cart.');
+    // The adds run one after the other; wait for the second answer rather than for a fixed time.
+    await vi.waitFor(
+      () =>
+        expect(doc().querySelector('.producttables-notice')!.textContent).toBe(
+          '2 item(s) added to your cart.',
+        ),
+      { timeout: 5000, interval: 20 },
+    );
   });
 });
