@@ -3,6 +3,7 @@ import {
   type ColumnDataType,
   type Kysely,
   type Migration,
+  type MigrationResultSet,
   type MigrationProvider,
   Migrator,
   PostgresAdapter,
@@ -28,7 +29,15 @@ export async function migrateModules(
       migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
       migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
     });
-    const { error, results } = await migrator.migrateToLatest();
+    let outcome = await migrator.migrateToLatest();
+    // Kysely checks for its migration tables by introspecting every schema of the database; on PostgreSQL
+    // that query fails when another schema is dropped at the same moment (parallel test schemas, tenants).
+    // Such a failure happens before any migration runs, so trying again is safe.
+    for (let attempt = 1; attempt <= 3 && failedOutsideMigrations(outcome); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      outcome = await migrator.migrateToLatest();
+    }
+    const { error, results } = outcome;
     if (error) {
       const failed = results?.find((r) => r.status === 'Error');
       throw new Error(
@@ -36,6 +45,10 @@ export async function migrateModules(
       );
     }
   }
+}
+
+function failedOutsideMigrations(outcome: MigrationResultSet): boolean {
+  return outcome.error !== undefined && !outcome.results?.some((r) => r.status === 'Error');
 }
 
 /** True when every module has no pending migration. */
