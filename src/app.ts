@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   });
   const index = new RestRouteIndex();
   app.addHook('onRoute', index.onRoute);
-  app.addHook('onRequest', platform.auth.onRequest);
+  app.addHook('onRoute', platform.auth.onRoute);
 
   for (const module of modules) {
     module.subscribers?.(ctx);

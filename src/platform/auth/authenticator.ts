@@ -1,4 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
@@ -29,6 +36,7 @@ export type BearerAuthenticator = (
   request: FastifyRequest,
 ) => Promise<{ user: AuthUser; scopes: string[]; credentialId: string } | null>;
 
+const subjects = new WeakMap<Principal, NonceSubject>();
 const DEFAULT_POLICY: AuthPolicy = { access: 'public', nonce: 'cookie' };
 
 /** Authenticates requests (cookie, application password, bearer, cart session), checks nonces and capabilities. */
@@ -53,53 +61,125 @@ export class Authenticator {
     this.bearer = authenticator;
   }
 
-  /** The Fastify onRequest hook: runs before body parsing and validation. */
-  readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const policy = request.routeOptions.config.auth ?? DEFAULT_POLICY;
-    let principal = await this.identify(request, policy);
-    if (policy.nonce !== 'never') principal = await this.checkNonce(request, reply, principal, policy);
-    request.principal = principal;
-    authorize(principal, policy);
+  /**
+   * Fastify onRoute hook: puts the route's authentication, bound to its policy, first among the route's
+   * onRequest hooks (so before body parsing, validation and the route's own checks).
+   */
+  readonly onRoute = (route: RouteOptions): void => {
+    const policy = (route.config as FastifyContextConfig | undefined)?.auth ?? DEFAULT_POLICY;
+    const authenticate: onRequestHookHandler = (request, reply, done) =>
+      this.authenticate(request, reply, policy, done);
+    route.onRequest = [authenticate, ...(route.onRequest ? [route.onRequest].flat() : [])];
   };
 
-  /** The nonce subject of a principal (what its nonces are bound to). */
-  nonceSubject(principal: Principal): NonceSubject {
-    if (principal.kind === 'user')
-      return { uid: String(principal.user.id), token: principal.sessionHash ?? '' };
-    if (principal.kind === 'cart') return { uid: principal.cartSessionId, token: '' };
-    return { uid: '0', token: '' };
+  /** The caller of a request seen outside a route's authentication (front-end hooks): the default policy. */
+  async principalOf(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+    if (request.principal) return request.principal;
+    const identified = await this.identify(request, DEFAULT_POLICY);
+    request.principal = this.checkNonce(request, reply, identified, DEFAULT_POLICY);
+    return request.principal;
   }
 
-  /** Who is calling, from the Authorization header, the login cookie, or a cart session. */
-  async identify(request: FastifyRequest, policy: AuthPolicy = DEFAULT_POLICY): Promise<Principal> {
+  /** Identifies the caller, checks the nonce and the route's access rule; synchronous when the caller is cached. */
+  private authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: AuthPolicy,
+    done: HookHandlerDoneFunction,
+  ): void {
+    let identified: Principal | Promise<Principal>;
+    try {
+      identified = this.identify(request, policy);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (identified instanceof Promise) {
+      identified.then((principal) => this.admit(request, reply, principal, policy, done), done);
+    } else {
+      this.admit(request, reply, identified, policy, done);
+    }
+  }
+
+  private admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identified: Principal,
+    policy: AuthPolicy,
+    done: HookHandlerDoneFunction,
+  ): void {
+    try {
+      const principal =
+        policy.nonce === 'never' ? identified : this.checkNonce(request, reply, identified, policy);
+      request.principal = principal;
+      authorize(principal, policy);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  }
+
+  /** The nonce subject of a principal (what its nonces are bound to); one object per principal object. */
+  nonceSubject(principal: Principal): NonceSubject {
+    let subject = subjects.get(principal);
+    if (!subject) {
+      if (principal.kind === 'user')
+        subject = { uid: String(principal.user.id), token: principal.sessionHash ?? '' };
+      else if (principal.kind === 'cart') subject = { uid: principal.cartSessionId, token: '' };
+      else subject = { uid: '0', token: '' };
+      subjects.set(principal, subject);
+    }
+    return subject;
+  }
+
+  /**
+   * Who is calling, from the Authorization header, the login cookie, or a cart session. Answers without a
+   * promise when no lookup is needed (cached principal, or nothing to look up).
+   */
+  private identify(
+    request: FastifyRequest,
+    policy: AuthPolicy = DEFAULT_POLICY,
+  ): Principal | Promise<Principal> {
     const header = request.headers.authorization;
     if (header?.startsWith('Basic ')) {
-      const cached = this.cache.get(header);
-      if (cached) return cached;
-      const principal = await this.fromBasic(request, header.slice(6));
-      this.cache.set(header, principal);
-      return principal;
+      return this.cache.get(header) ?? this.fromBasicCached(request, header);
     }
-    if (header?.startsWith('Bearer ') && policy.bearer && this.bearer) {
-      const found = await this.bearer(header.slice(7).trim(), request);
-      if (!found)
-        throw new UnauthorizedError('rest_invalid_token', 'The bearer token is invalid, expired or revoked.');
-      return {
-        kind: 'user',
-        via: 'bearer',
-        user: found.user,
-        capabilities: await this.deps.capabilities.forUser(this.deps.db, found.user),
-        scopes: found.scopes,
-        credentialId: found.credentialId,
-      };
-    }
+    if (header?.startsWith('Bearer ') && policy.bearer && this.bearer)
+      return this.fromBearer(request, header);
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const principal = this.cache.get(token) ?? (await this.fromCookie(token));
-      if (principal) return principal;
+      const cached = this.cache.get(token);
+      if (cached) return cached;
+      return this.fromCookie(token).then((principal) => principal ?? this.fromCart(request));
     }
-    const cart = this.cartResolver ? await this.cartResolver(request) : null;
-    return cart ? { kind: 'cart', cartSessionId: cart } : { kind: 'anonymous' };
+    return this.fromCart(request);
+  }
+
+  private fromCart(request: FastifyRequest): Principal | Promise<Principal> {
+    const cart = this.cartResolver ? this.cartResolver(request) : null;
+    if (cart instanceof Promise) return cart.then(cartPrincipal);
+    return cartPrincipal(cart);
+  }
+
+  private async fromBasicCached(request: FastifyRequest, header: string): Promise<Principal> {
+    const principal = await this.fromBasic(request, header.slice(6));
+    this.cache.set(header, principal);
+    return principal;
+  }
+
+  private async fromBearer(request: FastifyRequest, header: string): Promise<Principal> {
+    const found = await this.bearer!(header.slice(7).trim(), request);
+    if (!found)
+      throw new UnauthorizedError('rest_invalid_token', 'The bearer token is invalid, expired or revoked.');
+    return {
+      kind: 'user',
+      via: 'bearer',
+      user: found.user,
+      capabilities: await this.deps.capabilities.forUser(this.deps.db, found.user),
+      scopes: found.scopes,
+      credentialId: found.credentialId,
+    };
   }
 
   private async fromCookie(token: string): Promise<Principal | null> {
@@ -147,12 +227,12 @@ export class Authenticator {
     };
   }
 
-  private async checkNonce(
+  private checkNonce(
     request: FastifyRequest,
     reply: FastifyReply,
     principal: Principal,
     policy: AuthPolicy,
-  ): Promise<Principal> {
+  ): Principal {
     const usesCookie = principal.kind === 'user' && principal.via === 'cookie';
     if (policy.nonce === 'cookie' && !usesCookie) return principal;
     const query = request.query as Record<string, unknown> | undefined;
@@ -175,6 +255,10 @@ export class Authenticator {
     if (usesCookie) reply.header('X-WP-Nonce', this.deps.nonces.create(this.nonceSubject(principal)));
     return principal;
   }
+}
+
+function cartPrincipal(cart: string | null): Principal {
+  return cart ? { kind: 'cart', cartSessionId: cart } : { kind: 'anonymous' };
 }
 
 /** Applies a route's access rule: 401 when not authenticated, 403 when lacking the capability. */

@@ -12,6 +12,12 @@ export interface NonceSubject {
 export class NonceService {
   // HMACs already computed, by tick|action|uid|token: a busy session verifies and refreshes the same nonce.
   private readonly computed = new Map<string, string>();
+  // The wp_rest nonces of a subject object for one tick: callers that keep their subject (the authenticator
+  // keeps one per cached principal) skip even the key building and map lookup.
+  private readonly bySubject = new WeakMap<
+    NonceSubject,
+    { tick: number; current: string; previous: string }
+  >();
 
   constructor(
     private readonly secret: string,
@@ -20,16 +26,37 @@ export class NonceService {
 
   /** The nonce for `subject` in the current tick. */
   create(subject: NonceSubject, action = 'wp_rest'): string {
+    if (action === 'wp_rest') return this.restNonces(subject).current;
     return this.compute(this.tick(), action, subject);
   }
 
   /** 1 = current tick, 2 = previous tick, 0 = invalid. */
   verify(nonce: string, subject: NonceSubject, action = 'wp_rest'): 0 | 1 | 2 {
-    if (!/^[0-9a-f]{10}$/.test(nonce)) return 0;
-    const tick = this.tick();
-    if (safeEqual(nonce, this.compute(tick, action, subject))) return 1;
-    if (safeEqual(nonce, this.compute(tick - 1, action, subject))) return 2;
+    if (nonce.length !== 10) return 0;
+    const { current, previous } =
+      action === 'wp_rest'
+        ? this.restNonces(subject)
+        : {
+            current: this.compute(this.tick(), action, subject),
+            previous: this.compute(this.tick() - 1, action, subject),
+          };
+    if (safeEqual(nonce, current)) return 1;
+    if (safeEqual(nonce, previous)) return 2;
     return 0;
+  }
+
+  private restNonces(subject: NonceSubject): { tick: number; current: string; previous: string } {
+    const tick = this.tick();
+    let known = this.bySubject.get(subject);
+    if (known?.tick !== tick) {
+      known = {
+        tick,
+        current: this.compute(tick, 'wp_rest', subject),
+        previous: this.compute(tick - 1, 'wp_rest', subject),
+      };
+      this.bySubject.set(subject, known);
+    }
+    return known;
   }
 
   private tick(): number {

@@ -36,8 +36,19 @@ function buildView(user: AuthUser, capabilities: ReadonlySet<string>, extra: rea
   };
 }
 
+type PublicView = ReturnType<typeof buildPublicView>;
+const publicViews = new WeakMap<AuthUser, { publicUrl: string; view: PublicView }>();
+
 /** The WordPress view-context shape of a user (what `/wp/v2/users/me` answers without `context=edit`). */
-export function userPublicView(user: AuthUser, publicUrl: string) {
+export function userPublicView(user: AuthUser, publicUrl: string): PublicView {
+  const known = publicViews.get(user);
+  if (known?.publicUrl === publicUrl) return known.view;
+  const view = buildPublicView(user, publicUrl);
+  publicViews.set(user, { publicUrl, view });
+  return view;
+}
+
+function buildPublicView(user: AuthUser, publicUrl: string) {
   const slug = user.username.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
   const hash = createHash('md5').update(user.email.trim().toLowerCase()).digest('hex');
   return {

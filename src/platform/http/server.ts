@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { RestError, ValidationError } from './errors.js';
 import { applyFieldsFilter } from './global-params.js';
+import { lazyChildLogger } from './request-logger.js';
 import { fieldErrorsFromAjv } from './validation-errors.js';
 
 /** The Fastify instance with TypeBox typing that every module registers routes on. */
@@ -44,6 +45,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   const status422 = (options.status422Namespaces ?? []).map((ns) => `/wp-json/${ns}/`);
   const app = Fastify({
     loggerInstance: options.logger,
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     // PHP-style lists in query strings (`include[]=1&include[]=2`, `include[0]=1`) arrive as arrays, as in WordPress.

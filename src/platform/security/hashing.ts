@@ -45,8 +45,13 @@ export function hmacHex(key: string, data: string): string {
   return createHmac('sha256', key).update(data).digest('hex');
 }
 
-/** Constant-time string equality. */
+/** Constant-time string equality (no allocation for short strings: nonces are compared on every request). */
 export function safeEqual(a: string, b: string): boolean {
+  if (a.length === b.length && a.length <= 64) {
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+    return diff === 0;
+  }
   const ab = Buffer.from(a);
   const bb = Buffer.from(b);
   return ab.length === bb.length && timingSafeEqual(ab, bb);

@@ -48,8 +48,8 @@ export async function restoreFromLink(
   if ((row.expires_at && fromDbTime(row.expires_at) <= now) || !RESTORABLE_STATES.includes(session.status)) {
     return { ok: false, error: 'expired' };
   }
-  const currentCart =
-    request.principal.kind === 'anonymous' ? null : await ctx.shop.getCartForPrincipal(request.principal);
+  const principal = await ctx.auth.principalOf(request, reply);
+  const currentCart = principal.kind === 'anonymous' ? null : await ctx.shop.getCartForPrincipal(principal);
   if (currentCart && (await restoreExists(ctx.db, row.id, currentCart.session_id))) return { ok: true };
 
   const { items, dropped } = await restorableItems(cr, readSnapshot(session.cart_snapshot).items);
