@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { type EncodedBody, encoded, sendJsonBytes } from './encoded-body.js';
 import type { RestApp } from './server.js';
 
 interface IndexedRoute {
@@ -13,6 +14,8 @@ interface IndexedRoute {
 export class RestRouteIndex {
   private readonly routes = new Map<string, IndexedRoute>();
   private readonly namespaces = new Set<string>();
+  // Index bodies by namespace ('' = the root index), encoded on first request: routes are fixed once serving.
+  private readonly bodies = new Map<string, EncodedBody>();
 
   /** The Fastify `onRoute` hook that records routes. */
   readonly onRoute = (route: RouteOptions): void => {
@@ -47,25 +50,38 @@ export class RestRouteIndex {
 
   /** Registers `GET /wp-json/` and `GET /wp-json/<ns>/<version>` (and `/wp-json/<a>/<b>/<version>` for three-segment namespaces). */
   register(app: RestApp, site: { name: string; description: string; url: string }): void {
-    app.get('/wp-json', { schema: { hide: true } }, async () => ({
-      name: site.name,
-      description: site.description,
-      url: site.url,
-      home: site.url,
-      gmt_offset: 0,
-      timezone_string: 'UTC',
-      namespaces: [...this.namespaces].sort(),
-      authentication: {},
-      routes: this.routesFor(null, site.url),
-      _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
-    }));
+    const namespaceIndex = (namespace: string) => ({
+      namespace,
+      routes: this.routesFor(namespace, site.url),
+      _links: { up: [{ href: `${site.url}/wp-json/` }] },
+    });
+    app.get('/wp-json', { schema: { hide: true } }, async (request, reply) =>
+      sendJsonBytes(
+        request,
+        reply,
+        this.body('', () => ({
+          name: site.name,
+          description: site.description,
+          url: site.url,
+          home: site.url,
+          gmt_offset: 0,
+          timezone_string: 'UTC',
+          namespaces: [...this.namespaces].sort(),
+          authentication: {},
+          routes: this.routesFor(null, site.url),
+          _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+        })),
+      ),
+    );
     for (const namespace of this.namespaces)
       if (namespace.split('/').length === 3)
-        app.get(`/wp-json/${namespace}`, { schema: { hide: true } }, async () => ({
-          namespace,
-          routes: this.routesFor(namespace, site.url),
-          _links: { up: [{ href: `${site.url}/wp-json/` }] },
-        }));
+        app.get(`/wp-json/${namespace}`, { schema: { hide: true } }, async (request, reply) =>
+          sendJsonBytes(
+            request,
+            reply,
+            this.body(namespace, () => namespaceIndex(namespace)),
+          ),
+        );
     app.get('/wp-json/:ns/:version', { schema: { hide: true } }, async (request, reply) => {
       const { ns, version } = request.params as { ns: string; version: string };
       const namespace = `${ns}/${version}`;
@@ -76,12 +92,21 @@ export class RestRouteIndex {
           data: { status: 404 },
         });
       }
-      return {
-        namespace,
-        routes: this.routesFor(namespace, site.url),
-        _links: { up: [{ href: `${site.url}/wp-json/` }] },
-      };
+      return sendJsonBytes(
+        request,
+        reply,
+        this.body(namespace, () => namespaceIndex(namespace)),
+      );
     });
+  }
+
+  private body(key: string, build: () => unknown): EncodedBody {
+    let body = this.bodies.get(key);
+    if (!body) {
+      body = encoded(JSON.stringify(build()));
+      this.bodies.set(key, body);
+    }
+    return body;
   }
 
   private routesFor(namespace: string | null, base: string): Record<string, unknown> {

@@ -13,16 +13,17 @@ import { unsubscribeFromLink } from './unsubscribe.service.js';
  * whatever page the link points at.
  */
 export function registerLinkPages(app: RestApp, cr: CartRecovery): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/wp-json')) return;
-    const query = request.query as Record<string, unknown> | undefined;
+  // Callback-style: every front-end request passes here, and almost none carries a link.
+  app.addHook('onRequest', (request, reply, done) => {
+    const query = request.url.startsWith('/wp-json') ? undefined : (request.query as Record<string, unknown>);
     const restore = query?.cartrecovery_restore;
     const unsubscribe = query?.cartrecovery_unsubscribe;
     if (typeof restore === 'string' && (request.method === 'GET' || request.method === 'HEAD')) {
-      return handleRestore(cr, request, reply, restore);
-    }
-    if (typeof unsubscribe === 'string' && ['GET', 'HEAD', 'POST'].includes(request.method)) {
-      return handleUnsubscribe(cr, request, reply, unsubscribe);
+      handleRestore(cr, request, reply, restore).catch(done); // answers the request itself
+    } else if (typeof unsubscribe === 'string' && ['GET', 'HEAD', 'POST'].includes(request.method)) {
+      handleUnsubscribe(cr, request, reply, unsubscribe).catch(done);
+    } else {
+      done();
     }
   });
 }

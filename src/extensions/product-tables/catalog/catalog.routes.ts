@@ -3,7 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
-import { type EncodedBody, encoded, sendJsonBytes } from '../raw-json.js';
+import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import { cachedSettings } from '../storefront/render.service.js';
 import { TtlCache } from '../storefront/ttl-cache.js';
 

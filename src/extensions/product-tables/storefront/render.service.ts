@@ -3,7 +3,7 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { ShopCategory, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
-import type { EncodedBody } from '../raw-json.js';
+import type { EncodedBody } from '../../../platform/http/encoded-body.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
 import { findTable, type StoredTable } from '../tables/tables.repository.js';

@@ -3,7 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ASSETS, assetUrl } from './assets.js';
 import { esc } from './escape.js';
-import { sendEncoded } from '../raw-json.js';
+import { sendEncoded } from '../../../platform/http/encoded-body.js';
 import { renderQueryFrom } from './render-query.js';
 import { cachedTable, renderTable, visitorParts } from './render.service.js';
 import { renderOne } from './shortcodes.js';

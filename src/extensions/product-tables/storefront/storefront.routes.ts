@@ -3,7 +3,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import { invalid, NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
-import { encoded, sendJsonBytes } from '../raw-json.js';
+import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import { TableConfigInputSchema, type TableConfigInput } from '../config/table-config.schemas.js';
 import { applyTableConfig } from '../config/table-config.service.js';
 import { newTableDefaults } from '../tables/tables.service.js';
