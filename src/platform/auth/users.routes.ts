@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { PlatformContext } from '../context.js';
+import { type EncodedBody, encoded, sendJsonBytes } from '../http/encoded-body.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
 import { NotFoundError, RestError } from '../http/errors.js';
 import type { RestApp } from '../http/server.js';
@@ -14,6 +15,7 @@ import { userPublicView, userView } from './user-view.js';
 import { findUserById, listUsers } from './users.repository.js';
 import { createUser, updateUser } from './users.service.js';
 
+const publicViewBodies = new WeakMap<object, EncodedBody>();
 const RoleEnum = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
 /** `/wp/v2/users` (me, list, create, update) and `/wp/v2/users/me/application-passwords`. */
@@ -34,12 +36,19 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
         response: { 200: UserMeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const p = request.principal;
       if (p.kind !== 'user') throw new Error('unreachable');
       if (request.query.context === 'edit')
         return { ...userPublicView(p.user, ctx.config.publicUrl), ...userView(p.user, p.capabilities) };
-      return userPublicView(p.user, ctx.config.publicUrl);
+      // The view is memoized per user object, and so are its bytes (made by this route's serializer).
+      const view = userPublicView(p.user, ctx.config.publicUrl);
+      let body = publicViewBodies.get(view);
+      if (!body) {
+        body = encoded(reply.serialize(view) as string);
+        publicViewBodies.set(view, body);
+      }
+      return sendJsonBytes(request, reply, body);
     },
   );
 
