@@ -32,16 +32,27 @@ export function setPaginationHeaders(
   const totalPages = input.total === 0 ? 0 : Math.ceil(input.total / input.perPage);
   reply.header('X-WP-Total', String(input.total));
   reply.header('X-WP-TotalPages', String(totalPages));
-  const links: string[] = [];
-  if (input.page > 1 && totalPages > 0)
-    links.push(`<${pageUrl(request, input.publicUrl, Math.min(input.page - 1, totalPages))}>; rel="prev"`);
-  if (input.page < totalPages)
-    links.push(`<${pageUrl(request, input.publicUrl, input.page + 1)}>; rel="next"`);
-  if (links.length > 0) reply.header('Link', links.join(', '));
+  const url = request.originalUrl ?? request.url;
+  const key = `${input.publicUrl}\n${url}\n${input.page}\n${totalPages}`;
+  let link = linkHeaders.get(key);
+  if (link === undefined) {
+    const links: string[] = [];
+    if (input.page > 1 && totalPages > 0)
+      links.push(`<${pageUrl(url, input.publicUrl, Math.min(input.page - 1, totalPages))}>; rel="prev"`);
+    if (input.page < totalPages) links.push(`<${pageUrl(url, input.publicUrl, input.page + 1)}>; rel="next"`);
+    link = links.join(', ');
+    if (linkHeaders.size >= MAX_LINK_HEADERS) linkHeaders.clear();
+    linkHeaders.set(key, link);
+  }
+  if (link) reply.header('Link', link);
 }
 
-function pageUrl(request: FastifyRequest, publicUrl: string, page: number): string {
-  const url = new URL(request.originalUrl ?? request.url, `${publicUrl}/`);
+// Link headers already built, by public URL, request URL, page and page count: busy lists repeat them.
+const linkHeaders = new Map<string, string>();
+const MAX_LINK_HEADERS = 1000;
+
+function pageUrl(requestUrl: string, publicUrl: string, page: number): string {
+  const url = new URL(requestUrl, `${publicUrl}/`);
   url.searchParams.set('page', String(page));
   return `${publicUrl}${url.pathname}${url.search}`;
 }
