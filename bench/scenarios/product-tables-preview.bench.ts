@@ -1,9 +1,12 @@
 import { defineScenario } from '../scenario.js';
-import { benchTable, PT_PRODUCTS } from './product-tables-shared.js';
+import { BROWSER_HEADERS, benchTable, PT_PRODUCTS } from './product-tables-shared.js';
 
-/** `POST /preview` of the 100-row table's configuration with a style change, as the wizard sends it. */
+/**
+ * `POST /preview` of the 100-row table's configuration with a style change, as the wizard sends it (from the
+ * admin page in a browser, so with the browser's Accept-Encoding).
+ */
 export default defineScenario({
-  description: `POST /wp-json/producttables/v1/preview {data}, 100 rows over ${PT_PRODUCTS} products (admin, cookie + nonce)`,
+  description: `POST /wp-json/producttables/v1/preview {data}, 100 rows over ${PT_PRODUCTS} products (admin, cookie + nonce), browser Accept-Encoding`,
   targetRatio: 0.25,
   async setup(ctx) {
     const id = await benchTable(ctx);
@@ -11,7 +14,7 @@ export default defineScenario({
     return {
       method: 'POST',
       path: '/wp-json/producttables/v1/preview',
-      headers: { ...session.headers, 'content-type': 'application/json' },
+      headers: { ...session.headers, ...BROWSER_HEADERS, 'content-type': 'application/json' },
       body: { data: { id, style: { header: { bgColor: '#1e293b', textColor: '#ffffff' } } } },
     };
   },

@@ -77,4 +77,22 @@ describe('render cache', () => {
     const r = await h.t.app.inject({ method: 'GET', url: `/wp-json/producttables/v1/render/${tableId}` });
     expect(r.statusCode).toBe(404);
   });
+
+  it('should show catalog changes in a preview within render_cache_seconds, whatever the styles in between', async () => {
+    const preview = async (bgColor: string) =>
+      (await h.api('POST', '/preview', { data: { id: tableId, style: { header: { bgColor } } } })).json()
+        .html;
+    const count = (html: string) => html.match(/data-product-id=/g)?.length ?? 0;
+    await h.api('POST', '/settings', { settings: { render_cache_seconds: 5 } });
+    const before = count(await preview('#111111'));
+    clock.advance(4_000);
+    await h.product({ name: 'Product during preview', regular_price: '10.00' });
+    // A new style within the lifetime reuses the rows (and must not keep them past it).
+    const restyled = await preview('#222222');
+    expect(restyled).toContain('background-color:#222222');
+    expect(count(restyled)).toBe(before);
+    clock.advance(1_000);
+    expect(count(await preview('#222222'))).toBe(before + 1);
+    expect(count(await preview('#111111'))).toBe(before + 1);
+  });
 });

@@ -106,6 +106,32 @@ describe('POST /preview', () => {
     expect(r.json().html).toContain('<th class="producttables-col-sku" scope="col">SKU</th>');
   });
 
+  it('should answer exactly the JSON of its value (gzipped alike), the rows of the storefront, and for a new style only a new style', async () => {
+    const preview = (bgColor: string, headers: Record<string, string> = {}) =>
+      h.api(
+        'POST',
+        '/preview',
+        { data: { id: published, style: { header: { bgColor } } } },
+        {
+          ...h.admin,
+          ...headers,
+        },
+      );
+    const first = await preview('#123456');
+    const { html, css } = first.json();
+    expect(first.body).toBe(JSON.stringify(first.json()));
+    const zipped = await preview('#123456', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body);
+    expect(html).toContain(`<tbody>${(await render(published)).json().html}</tbody>`);
+
+    const restyled = await preview('#abcdef', { 'accept-encoding': 'gzip' });
+    const again = JSON.parse(gunzipSync(restyled.rawPayload).toString('utf8'));
+    expect(gunzipSync(restyled.rawPayload).toString('utf8')).toBe(JSON.stringify(again));
+    expect(again.css).toBe(css.replace('#123456', '#abcdef'));
+    expect(again.html).toBe(html.replace('#123456', '#abcdef'));
+  });
+
   it('should refuse a bad configuration, or both forms at once, with 400', async () => {
     expect((await h.api('POST', '/preview', { settings: { pagination: { limit: 1000 } } })).statusCode).toBe(
       400,

@@ -4,10 +4,18 @@ import type { ShopCategory, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
 import type { EncodedBody } from '../../../platform/http/encoded-body.js';
+import type { SharedPart } from '../../../platform/http/spliced-body.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
 import { findTable, type StoredTable } from '../tables/tables.repository.js';
-import { type CartLines, type RenderedTable, renderTableView, type VisitorParts } from './table-markup.js';
+import {
+  type CartLines,
+  type RenderedTable,
+  renderTableBody,
+  renderTableHead,
+  type TableBody,
+  type VisitorParts,
+} from './table-markup.js';
 import { type RenderQuery, tableProductsPage } from './table-query.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -31,6 +39,8 @@ export interface RenderRequest {
 export type RenderResult = RenderedTable & {
   total: number;
   page: number;
+  /** The style-independent part, shared with the renderings of other styles of the same table, query and page. */
+  body: RenderedBody;
   /** The whole public page for visitors without a cart, with the Store API nonce it was built for. */
   anonymousPage?: { nonce: string; body: EncodedBody };
   /** The public render endpoint's JSON body. */
@@ -41,8 +51,19 @@ export type RenderResult = RenderedTable & {
   tailBytes?: Buffer;
 };
 
+/** The style-independent part of a rendering with its page of results (cached on its own, see `renderTable`). */
+export interface RenderedBody extends TableBody {
+  total: number;
+  page: number;
+  /** When its cache entry expires (ms): renderings built on it expire no later, so no catalog data outlives it. */
+  expires: number;
+  /** `tail` as the inside of a JSON string (the bulk of the preview bodies built on this body). */
+  tailJson?: SharedPart;
+}
+
 interface RenderCaches {
   renders: TtlCache<RenderResult>;
+  bodies: TtlCache<RenderedBody>;
   tables: TtlCache<{ table: StoredTable | null }>;
   settings: TtlCache<PluginSettings>;
 }
@@ -51,23 +72,33 @@ const caches = new WeakMap<ExtensionContext, RenderCaches>();
 
 /**
  * Loads a page of the table's products and renders the storefront markup (reference §3.2) without the visitor's
- * part. Identical requests (same configuration, query, page and texts) reuse the result for `render_cache_seconds`.
+ * part. Identical requests (same configuration, query, page and texts) reuse the result for `render_cache_seconds`;
+ * requests that differ only in `config.style` share the body (products, rows, controls, pagination) and render
+ * only the CSS and the wrapper's opening tag.
  */
 export async function renderTable(ctx: ExtensionContext, request: RenderRequest): Promise<RenderResult> {
   const settings = await cachedSettings(ctx);
-  const ttl = settings.render_cache_seconds * 1000;
-  // A stored table is identified by its id and modification time; a preview by a hash of its configuration.
-  const configKey = request.version
-    ? `${request.id}@${request.version}`
-    : createHash('sha1')
-        .update(JSON.stringify([request.id, request.config]))
-        .digest('base64');
-  const key = JSON.stringify([configKey, request.query, request.pageUrl, settings.add_to_cart_text]);
+  const keys = configKeys(request);
+  const where = [request.query, request.pageUrl, settings.add_to_cart_text];
+  const key = JSON.stringify([keys.body, keys.style, ...where]);
   const { renders } = cachesOf(ctx);
   const cached = renders.get(key);
   if (cached) return cached;
-  const result = await renderFresh(ctx, request, settings);
-  renders.set(key, result, ttl);
+  const body = await renderedBody(ctx, request, settings, JSON.stringify([keys.body, ...where]));
+  const head = renderTableHead({
+    wrapperId:
+      request.id === null
+        ? `producttables-table-preview-${randomInt(1000, 10000)}`
+        : `producttables-table-${request.id}`,
+    tableId: request.id,
+    config: request.config,
+    pageUrl: request.pageUrl,
+    addToCartText: addToCartText(request.config, settings),
+    shop: ctx.shop,
+  });
+  const { tail, rows, pagination, totalPages, total, page } = body;
+  const result = { ...head, tail, rows, pagination, totalPages, total, page, body };
+  renders.set(key, result, body.expires - ctx.clock.now().getTime());
   return result;
 }
 
@@ -90,29 +121,37 @@ export async function visitorParts(
 export function clearRenderCaches(ctx: ExtensionContext): void {
   const found = caches.get(ctx);
   found?.renders.clear();
+  found?.bodies.clear();
   found?.tables.clear();
   found?.settings.clear();
 }
 
 /** A stored table for the storefront, re-read at most once per `render_cache_seconds`. */
 export async function cachedTable(ctx: ExtensionContext, id: number): Promise<StoredTable | null> {
-  const { tables } = cachesOf(ctx);
-  const key = String(id);
-  const cached = tables.get(key);
-  if (cached) return cached.table;
+  const cached = tableIfCached(ctx, id);
+  if (cached !== undefined) return cached;
   const [table, settings] = await Promise.all([findTable(ctx.db, id), cachedSettings(ctx)]);
-  tables.set(key, { table }, settings.render_cache_seconds * 1000);
+  cachesOf(ctx).tables.set(String(id), { table }, settings.render_cache_seconds * 1000);
   return table;
+}
+
+/** The stored table as `cachedTable` has it (null: there is none), or undefined when it must be read. */
+export function tableIfCached(ctx: ExtensionContext, id: number): StoredTable | null | undefined {
+  return cachesOf(ctx).tables.get(String(id))?.table;
 }
 
 /** The settings, re-read at most once per `render_cache_seconds`. */
 export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSettings> {
-  const { settings } = cachesOf(ctx);
-  const cached = settings.get('settings');
+  const cached = settingsIfCached(ctx);
   if (cached) return cached;
   const fresh = await readSettings(ctx.options);
-  settings.set('settings', fresh, fresh.render_cache_seconds * 1000);
+  cachesOf(ctx).settings.set('settings', fresh, fresh.render_cache_seconds * 1000);
   return fresh;
+}
+
+/** The settings as `cachedSettings` has them, or undefined when they must be read. */
+export function settingsIfCached(ctx: ExtensionContext): PluginSettings | undefined {
+  return cachesOf(ctx).settings.get('settings');
 }
 
 function cachesOf(ctx: ExtensionContext): RenderCaches {
@@ -121,6 +160,7 @@ function cachesOf(ctx: ExtensionContext): RenderCaches {
     const now = () => ctx.clock.now().getTime();
     found = {
       renders: new TtlCache({ maxEntries: 200, now }),
+      bodies: new TtlCache({ maxEntries: 200, now }),
       tables: new TtlCache({ maxEntries: 200, now }),
       settings: new TtlCache({ maxEntries: 1, now }),
     };
@@ -129,11 +169,37 @@ function cachesOf(ctx: ExtensionContext): RenderCaches {
   return found;
 }
 
-async function renderFresh(
+const keysByConfig = new WeakMap<TableConfig, { id: number | null; body: string; style: string }>();
+
+/**
+ * A stored table is identified by its id and modification time; a preview by a hash of its configuration without
+ * the style (the body's key) and its style. Computed once per configuration object (the preview reuses them).
+ */
+function configKeys(request: RenderRequest): { body: string; style: string } {
+  if (request.version) return { body: `${request.id}@${request.version}`, style: '' };
+  const known = keysByConfig.get(request.config);
+  if (known?.id === request.id) return known;
+  const { style, ...rest } = request.config;
+  const keys = {
+    id: request.id,
+    body: createHash('sha1')
+      .update(JSON.stringify([request.id, rest]))
+      .digest('base64'),
+    style: JSON.stringify(style),
+  };
+  keysByConfig.set(request.config, keys);
+  return keys;
+}
+
+async function renderedBody(
   ctx: ExtensionContext,
   request: RenderRequest,
   settings: PluginSettings,
-): Promise<RenderResult> {
+  key: string,
+): Promise<RenderedBody> {
+  const { bodies } = cachesOf(ctx);
+  const cached = bodies.get(key);
+  if (cached) return cached;
   const { config } = request;
   const categories = await ctx.shop.listCategories();
   const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
@@ -141,11 +207,7 @@ async function renderFresh(
     slugs.map((s) => bySlug.get(s)).filter((id): id is number => id !== undefined),
   );
   const children = await groupedChildren(ctx, page.items);
-  const rendered = renderTableView({
-    wrapperId:
-      request.id === null
-        ? `producttables-table-preview-${randomInt(1000, 10000)}`
-        : `producttables-table-${request.id}`,
+  const markup = renderTableBody({
     tableId: request.id,
     config,
     products: page.items,
@@ -155,10 +217,17 @@ async function renderFresh(
     categories: filterCategories(config, categories),
     query: request.query,
     pageUrl: request.pageUrl,
-    addToCartText: config.settings.cart.addToCartText || settings.add_to_cart_text,
+    addToCartText: addToCartText(config, settings),
     shop: ctx.shop,
   });
-  return { ...rendered, total: page.total, page: page.page };
+  const ttl = settings.render_cache_seconds * 1000;
+  const body = { ...markup, total: page.total, page: page.page, expires: ctx.clock.now().getTime() + ttl };
+  bodies.set(key, body, ttl);
+  return body;
+}
+
+function addToCartText(config: TableConfig, settings: PluginSettings): string {
+  return config.settings.cart.addToCartText || settings.add_to_cart_text;
 }
 
 /** The categories a table's filter bar offers: the source's own for category tables, else every non-empty one. */

@@ -4,12 +4,9 @@ import { invalid, NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
-import { TableConfigInputSchema, type TableConfigInput } from '../config/table-config.schemas.js';
-import { applyTableConfig } from '../config/table-config.service.js';
-import { newTableDefaults } from '../tables/tables.service.js';
-import { assetUrl } from './assets.js';
-import { cachedSettings, cachedTable, renderTable } from './render.service.js';
-import { previewHtml } from './table-markup.js';
+import { TableConfigInputSchema } from '../config/table-config.schemas.js';
+import { cachedPreviewBody, type PreviewInput, previewBody } from './preview.service.js';
+import { cachedTable, renderTable } from './render.service.js';
 import { categorySlugs, renderQueryFrom } from './render-query.js';
 
 const ConfigWithId = Type.Object(
@@ -41,32 +38,12 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
       },
     },
     async (request, reply) => {
-      const { data, ...bare } = request.body as TableConfigInput & {
-        id?: number;
-        data?: TableConfigInput & { id?: number };
-      };
+      const { data, ...bare } = request.body as PreviewInput & { data?: PreviewInput };
       if (data !== undefined && Object.keys(bare).length > 0)
         throw invalid('data', 'exclusive', 'Send either a configuration or {data: configuration}, not both.');
-      const { id, ...input } = data ?? bare;
-      const field = data ? 'data' : 'body';
-      const stored = id === undefined ? null : await cachedTable(ctx, id);
-      const base = stored ?? newTableDefaults(await cachedSettings(ctx));
-      const config = applyTableConfig(base, input, field);
-      const rendered = await renderTable(ctx, {
-        id: id ?? null,
-        config,
-        query: {},
-        pageUrl: id === undefined ? '/product-table/preview' : `/product-table/${id}`,
-      });
-      // Native JSON.stringify once per cached rendering (the schema serializer escapes long strings slowly).
-      rendered.previewBody ??= encoded(
-        JSON.stringify({
-          html: previewHtml(rendered),
-          css: rendered.css,
-          css_urls: [`${ctx.config.publicUrl}${assetUrl('css')}`],
-        }),
-      );
-      return sendJsonBytes(request, reply, rendered.previewBody);
+      const input = data ?? bare;
+      const body = cachedPreviewBody(ctx, input) ?? (await previewBody(ctx, input, data ? 'data' : 'body'));
+      return sendJsonBytes(request, reply, body);
     },
   );
 

@@ -42,13 +42,20 @@ export interface VisitorParts {
 
 /**
  * The rendered parts of a table. The whole markup (reference §3.2) is `head` + the visitor's attributes and
- * cart data + `tail` (see `previewHtml`, `visitorHtml`), so everything but the visitor's part can be cached.
+ * cart data + `tail` (see `previewHead`, `visitorHtml`), so everything but the visitor's part can be cached.
  */
-export interface RenderedTable {
+export interface RenderedTable extends TableHead, TableBody {}
+
+/** The style-dependent start of a table's markup (see `renderTableHead`). */
+export interface TableHead {
   /** Scoped CSS of the table (also inside the markup). */
   css: string;
   /** `<style>` and the wrapper's opening tag up to its visitor attributes. */
   head: string;
+}
+
+/** The rest of a table's markup, which no style setting changes (see `renderTableBody`). */
+export interface TableBody {
   /** Filters, toolbar, table, pagination, lightbox and the wrapper's end. */
   tail: string;
   /** The `<tbody>` rows only (what the public render endpoint returns for script updates). */
@@ -61,21 +68,42 @@ export interface RenderedTable {
 const CART_ICON =
   '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9c.8 0 1.4-.4 1.7-1l3.6-6.5L20.7 5H6.2l-.9-2H1v2h3l3.6 7.6L6.2 15c-.7 1.3.2 3 1.8 3h12v-2H8l1.2-2z"/></svg>';
 
-/** Renders a table view into its markup parts. */
-export function renderTableView(view: TableView): RenderedTable {
+/**
+ * The scoped CSS and the wrapper's opening tag: the only parts of the markup that depend on `config.style`
+ * (and on the wrapper id), so a style change re-renders these and reuses the body.
+ */
+export function renderTableHead(
+  view: Pick<TableView, 'wrapperId' | 'tableId' | 'config' | 'pageUrl' | 'addToCartText' | 'shop'>,
+): TableHead {
   const { config } = view;
   const { features } = config.settings;
-  const columns = config.columns.filter((c) => c.advanced.visibility !== 'none');
+  const bulk = features.bulkSelect.enabled;
+  const css = tableCss({
+    wrapperId: view.wrapperId,
+    style: config.style,
+    columns: visibleColumns(config),
+    bulkWidth: bulk ? features.bulkSelect.width : null,
+  });
+  const features_ = {
+    variationBadges: features.variationBadges,
+    clearAllButton: features.clearAllButton,
+    cartEnabled: true,
+  };
+  const head =
+    `<style id="${esc(view.wrapperId)}-css">${styleText(css)}</style>` +
+    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"`;
+  return { css, head };
+}
+
+/** Renders the controls, rows, pagination and lightbox of a table view (everything but `config.style`). */
+export function renderTableBody(view: Omit<TableView, 'wrapperId'>): TableBody {
+  const { config } = view;
+  const { features } = config.settings;
+  const columns = visibleColumns(config);
   const bulk = features.bulkSelect.enabled;
   const selectFirst = bulk && features.bulkSelect.position === 'first';
   const limit = config.settings.pagination.limit;
   const totalPages = features.pagination ? Math.max(1, Math.ceil(view.total / limit)) : 1;
-  const css = tableCss({
-    wrapperId: view.wrapperId,
-    style: config.style,
-    columns,
-    bulkWidth: bulk ? features.bulkSelect.width : null,
-  });
   const cellCx: CellContext = {
     shop: view.shop,
     lightbox: features.lightbox,
@@ -127,14 +155,6 @@ export function renderTableView(view: TableView): RenderedTable {
   const position = config.settings.pagination.position;
   const paginationTop = position === 'top' || position === 'both';
   const paginationBottom = position === 'bottom' || position === 'both';
-  const features_ = {
-    variationBadges: features.variationBadges,
-    clearAllButton: features.clearAllButton,
-    cartEnabled: true,
-  };
-  const head =
-    `<style id="${esc(view.wrapperId)}-css">${styleText(css)}</style>` +
-    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"`;
   const tail =
     controls(view) +
     `<div class="producttables-pagination-slot producttables-pagination-top" data-enabled="${paginationTop ? 1 : 0}">${paginationTop ? pagination : ''}</div>` +
@@ -144,12 +164,12 @@ export function renderTableView(view: TableView): RenderedTable {
       ? '<dialog class="producttables-lightbox" aria-label="Image"><div class="producttables-lightbox-bar"><button type="button" class="producttables-lightbox-full" aria-label="Full screen">⤢</button><button type="button" class="producttables-lightbox-close" aria-label="Close">×</button></div><img class="producttables-lightbox-img" alt=""></dialog>'
       : '') +
     '</div>';
-  return { css, head, tail, rows, pagination, totalPages };
+  return { tail, rows, pagination, totalPages };
 }
 
-/** The whole markup for an admin preview (no visitor, no script endpoints). */
-export function previewHtml(table: RenderedTable): string {
-  return `${table.head} data-preview="1">${cartData([])}${table.tail}`;
+/** The admin preview's markup up to `tail` (no visitor, no script endpoints): the whole is this + `tail`. */
+export function previewHead(table: TableHead): string {
+  return `${table.head} data-preview="1">${cartData([])}`;
 }
 
 /** The whole markup for a visitor: the script's endpoints, their Store API nonce and their cart. */
@@ -178,12 +198,16 @@ export function pageHref(base: string, query: RenderQuery): string {
   return search ? `${base}?${search}` : base;
 }
 
-function selectCell(product: ShopProduct, view: TableView): string {
+function visibleColumns(config: TableConfig): TableConfig['columns'] {
+  return config.columns.filter((c) => c.advanced.visibility !== 'none');
+}
+
+function selectCell(product: ShopProduct, view: Pick<TableView, 'shop'>): string {
   const enabled = isBulkSelectable(product);
   return `<td class="producttables-col-select" data-label=""><input type="checkbox" class="producttables-select" value="${product.id}" data-price="${esc(view.shop.formatMoney(product.price))}" aria-label="${esc(`Select ${product.name}`)}"${enabled ? '' : ' disabled'}></td>`;
 }
 
-function controls(view: TableView): string {
+function controls(view: Omit<TableView, 'wrapperId'>): string {
   const { features, filters } = view.config.settings;
   let filterBar = '';
   if (filters.enabled && (filters.showCategory || filters.showType)) {
@@ -227,7 +251,7 @@ function controls(view: TableView): string {
   return `<form class="producttables-controls" method="get" action="${escUrl(view.pageUrl)}">${filterBar}<div class="producttables-toolbar">${toolbar}</div></form>${panel}${notice}`;
 }
 
-function paginationMarkup(view: TableView, totalPages: number): string {
+function paginationMarkup(view: Omit<TableView, 'wrapperId'>, totalPages: number): string {
   const mode = view.config.settings.pagination.mode;
   const current = Math.min(view.page, totalPages);
   const href = (page: number) => esc(pageHref(view.pageUrl, { ...view.query, paged: page }));
