@@ -120,10 +120,6 @@ describe('storefront script in a browser', () => {
     expect(doc().querySelectorAll('.producttables-selected-list li').length).toBe(2);
     const before = calls.length;
     (doc().querySelector('.producttables-bulk-add') as unknown as { click(): void }).click();
-    await settle();
-    const adds = calls.slice(before).filter((c) => c.url === '/wp-json/wc/store/v1/cart/add-item');
-    expect(adds).toHaveLength(2);
-    expect(adds[0]!.headers['Cart-Token']).toBeTruthy();
     // The adds run one after the other; wait for the second answer rather than for a fixed time.
     await vi.waitFor(
       () =>
@@ -132,5 +128,8 @@ describe('storefront script in a browser', () => {
         ),
       { timeout: 5000, interval: 20 },
     );
+    const adds = calls.slice(before).filter((c) => c.url === '/wp-json/wc/store/v1/cart/add-item');
+    expect(adds).toHaveLength(2);
+    expect(adds[0]!.headers['Cart-Token']).toBeTruthy();
   });
 });

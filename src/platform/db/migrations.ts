@@ -26,8 +26,8 @@ export async function migrateModules(
       db,
       provider,
       migrationTableSchema,
-      migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
-      migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
+      migrationTableName: migrationTable(module.name),
+      migrationLockTableName: `${migrationTable(module.name)}_lock`,
     });
     let outcome = await migrator.migrateToLatest();
     // Kysely checks for its migration tables by introspecting every schema of the database; on PostgreSQL
@@ -56,19 +56,24 @@ export async function migrationsDone(
   db: Db,
   modules: Array<{ name: string; migrations: MigrationSet }>,
 ): Promise<boolean> {
-  const migrationTableSchema = await ownSchema(db);
+  // Reads the migration tables directly: Kysely's Migrator introspects every schema of the database first,
+  // which fails on PostgreSQL while another schema is being dropped (seen with parallel test schemas).
   for (const module of modules) {
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => module.migrations },
-      migrationTableSchema,
-      migrationTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}`,
-      migrationLockTableName: `migrations_${module.name.replace(/[^a-z0-9]/gi, '_')}_lock`,
-    });
-    const list = await migrator.getMigrations();
-    if (list.some((m) => m.executedAt === undefined)) return false;
+    const table = migrationTable(module.name);
+    let executed: Set<string>;
+    try {
+      const { rows } = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(db);
+      executed = new Set(rows.map((r) => r.name));
+    } catch {
+      return false; // the table does not exist yet
+    }
+    if (Object.keys(module.migrations).some((name) => !executed.has(name))) return false;
   }
   return true;
+}
+
+function migrationTable(moduleName: string): string {
+  return `migrations_${moduleName.replace(/[^a-z0-9]/gi, '_')}`;
 }
 
 // PostgreSQL: pin the migration tables to the connection's own schema; otherwise Kysely's existence check
