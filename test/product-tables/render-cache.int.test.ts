@@ -95,4 +95,22 @@ describe('render cache', () => {
     expect(count(await preview('#222222'))).toBe(before + 1);
     expect(count(await preview('#111111'))).toBe(before + 1);
   });
+
+  it('should reuse the catalog page for a column edit within render_cache_seconds, and no longer', async () => {
+    const preview = async (heading: string) =>
+      (
+        await h.api('POST', '/preview', {
+          data: { id: tableId, columns: [{ id: 'name', type: 'name', heading }] },
+        })
+      ).json().html;
+    const count = (html: string) => html.match(/data-product-id=/g)?.length ?? 0;
+    const before = count(await preview('First heading'));
+    clock.advance(4_000);
+    await h.product({ name: 'Product during column edits', regular_price: '10.00' });
+    const edited = await preview('Second heading');
+    expect(edited).toContain('data-label="Second heading"');
+    expect(count(edited)).toBe(before);
+    clock.advance(1_000);
+    expect(count(await preview('Second heading'))).toBe(before + 1);
+  });
 });

@@ -16,7 +16,7 @@ import {
   type TableBody,
   type VisitorParts,
 } from './table-markup.js';
-import { type RenderQuery, tableProductsPage } from './table-query.js';
+import { productsPageKey, type RenderQuery, tableProductsPage } from './table-query.js';
 import { TtlCache } from './ttl-cache.js';
 
 /** Which table to render and where it is shown. */
@@ -61,9 +61,22 @@ export interface RenderedBody extends TableBody {
   tailJson?: SharedPart;
 }
 
+/** A page of a table's catalog query, with the catalog data its markup needs besides the products. */
+interface CatalogPage {
+  items: ShopProduct[];
+  total: number;
+  page: number;
+  categories: ShopCategory[];
+  /** Children of the grouped products on the page. */
+  children: Map<number, ShopProduct>;
+  /** When its cache entry expires (ms); bodies built on it expire no later. */
+  expires: number;
+}
+
 interface RenderCaches {
   renders: TtlCache<RenderResult>;
   bodies: TtlCache<RenderedBody>;
+  pages: TtlCache<CatalogPage>;
   tables: TtlCache<{ table: StoredTable | null }>;
   settings: TtlCache<PluginSettings>;
 }
@@ -122,6 +135,7 @@ export function clearRenderCaches(ctx: ExtensionContext): void {
   const found = caches.get(ctx);
   found?.renders.clear();
   found?.bodies.clear();
+  found?.pages.clear();
   found?.tables.clear();
   found?.settings.clear();
 }
@@ -161,6 +175,7 @@ function cachesOf(ctx: ExtensionContext): RenderCaches {
     found = {
       renders: new TtlCache({ maxEntries: 200, now }),
       bodies: new TtlCache({ maxEntries: 200, now }),
+      pages: new TtlCache({ maxEntries: 200, now }),
       tables: new TtlCache({ maxEntries: 200, now }),
       settings: new TtlCache({ maxEntries: 1, now }),
     };
@@ -201,29 +216,55 @@ async function renderedBody(
   const cached = bodies.get(key);
   if (cached) return cached;
   const { config } = request;
-  const categories = await ctx.shop.listCategories();
-  const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
-  const page = await tableProductsPage(ctx.shop, config, request.query, async (slugs) =>
-    slugs.map((s) => bySlug.get(s)).filter((id): id is number => id !== undefined),
-  );
-  const children = await groupedChildren(ctx, page.items);
+  const page = await catalogPage(ctx, config, request.query, settings);
   const markup = renderTableBody({
     tableId: request.id,
     config,
     products: page.items,
     total: page.total,
     page: page.page,
-    children,
-    categories: filterCategories(config, categories),
+    children: page.children,
+    categories: filterCategories(config, page.categories),
     query: request.query,
     pageUrl: request.pageUrl,
     addToCartText: addToCartText(config, settings),
     shop: ctx.shop,
   });
-  const ttl = settings.render_cache_seconds * 1000;
-  const body = { ...markup, total: page.total, page: page.page, expires: ctx.clock.now().getTime() + ttl };
-  bodies.set(key, body, ttl);
+  const body = { ...markup, total: page.total, page: page.page, expires: page.expires };
+  bodies.set(key, body, page.expires - ctx.clock.now().getTime());
   return body;
+}
+
+/**
+ * The catalog page a table shows for a query, shared by every configuration with the same source, page size and
+ * pagination (an edit of columns, texts or features in the wizard re-renders the rows without querying again).
+ */
+async function catalogPage(
+  ctx: ExtensionContext,
+  config: TableConfig,
+  query: RenderQuery,
+  settings: PluginSettings,
+): Promise<CatalogPage> {
+  const { pages } = cachesOf(ctx);
+  const key = productsPageKey(config, query);
+  const cached = pages.get(key);
+  if (cached) return cached;
+  const categories = await ctx.shop.listCategories();
+  const bySlug = new Map(categories.map((c) => [c.slug, c.id]));
+  const page = await tableProductsPage(ctx.shop, config, query, async (slugs) =>
+    slugs.map((s) => bySlug.get(s)).filter((id): id is number => id !== undefined),
+  );
+  const ttl = settings.render_cache_seconds * 1000;
+  const found = {
+    items: page.items,
+    total: page.total,
+    page: page.page,
+    categories,
+    children: await groupedChildren(ctx, page.items),
+    expires: ctx.clock.now().getTime() + ttl,
+  };
+  pages.set(key, found, ttl);
+  return found;
 }
 
 function addToCartText(config: TableConfig, settings: PluginSettings): string {

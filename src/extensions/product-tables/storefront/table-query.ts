@@ -35,6 +35,12 @@ export function sourceQuery(source: TableSource): Omit<ProductQuery, 'offset' | 
   return query;
 }
 
+/** What `tableProductsPage` reads of a configuration and query, as a cache key (keep the two in step). */
+export function productsPageKey(config: TableConfig, query: RenderQuery): string {
+  const { pagination } = config.settings;
+  return JSON.stringify([config.source, pagination.limit, config.settings.features.pagination, query]);
+}
+
 /** One page of a table's products for a visitor's query; `categoryIdsBySlug` resolves `product_cat`. */
 export async function tableProductsPage(
   shop: ShopApi,
