@@ -96,11 +96,17 @@ describe('storefront script in a browser', () => {
   it('should add a product to the cart through the Store API and show a badge', async () => {
     const button = doc().querySelector('tbody .producttables-add') as unknown as { click(): void };
     button.click();
-    await settle();
+    // Wait for the answer rather than for a fixed time (slow under parallel PostgreSQL tests).
+    await vi.waitFor(
+      () =>
+        expect(doc().querySelector('.producttables-notice')!.textContent).toBe(
+          '1 item(s) added to your cart.',
+        ),
+      { timeout: 5000, interval: 20 },
+    );
     const add = calls.find((c) => c.url === '/wp-json/wc/store/v1/cart/add-item')!;
     expect(add.method).toBe('POST');
     expect(add.headers.Nonce).toMatch(/^[0-9a-f]{10}$/);
-    expect(doc().querySelector('.producttables-notice')!.textContent).toBe('1 item(s) added to your cart.');
     expect(doc().querySelector('.producttables-added')!.textContent).toBe('✓ 1 in cart');
     expect(window.localStorage.getItem('producttables_cart_token')).toBeTruthy();
   });
