@@ -14,6 +14,11 @@ export interface ShopApi {
   // ---- catalog ----
   /** Products by id (any status), in the order asked; unknown ids are left out. */
   getProducts(ids: number[], db?: DbOrTrx): Promise<ShopProduct[]>;
+  /**
+   * What a cart line needs of products by id (any status), in the order asked, unknown ids left out: one
+   * query, no categories, images or descriptions (for hot paths such as cart snapshots).
+   */
+  getProductPrices(ids: number[], db?: DbOrTrx): Promise<ShopProductPrice[]>;
   /** A filtered, ordered page of products (variations never counted as products). */
   searchProducts(query: ProductQuery): Promise<{ items: ShopProduct[]; total: number }>;
   /** Every category with the number of published products it holds. */
@@ -138,6 +143,19 @@ export interface ShopProduct {
   permalink: string;
   date_created: string;
   date_modified: string;
+}
+
+/** A product's name, SKU, status and current prices (minor units), as `getProductPrices` returns them. */
+export interface ShopProductPrice {
+  id: number;
+  name: string;
+  sku: string;
+  type: ProductType;
+  status: ProductStatus;
+  /** Same as `ShopProduct.price`. */
+  price: number;
+  /** Variable products only (any status), by menu order. */
+  variations: Array<{ id: number; sku: string; status: ProductStatus; price: number }>;
 }
 
 /** One variation of a variable product. */

@@ -87,6 +87,7 @@ describe('ShopApi catalog', () => {
   it('should expose every ShopApi function once all shop parts are composed', () => {
     const names = [
       'getProducts',
+      'getProductPrices',
       'searchProducts',
       'listCategories',
       'catalogStats',
@@ -121,6 +122,54 @@ describe('ShopApi catalog', () => {
     const [tee] = await t.ctx.shop.getProducts([p.tee.id]);
     expect(tee).toMatchObject({ type: 'variable', price: 1000, max_price: 1200, purchasable: true });
     expect(tee!.variations.map((v) => v.attributes)).toEqual([{ Size: 'S' }, { Size: 'M' }]);
+  });
+
+  it('should return the prices of products by id as getProducts has them, in the order asked', async () => {
+    const ids = [p.tee.id, 99999, p.trail.id, p.teeS.id, p.draft.id, p.trail.id];
+    const prices = await t.ctx.shop.getProductPrices(ids);
+    expect(prices.map((x) => x.id)).toEqual([p.tee.id, p.trail.id, p.draft.id]);
+    expect(prices[1]).toEqual({
+      id: p.trail.id,
+      name: 'Trail Running Shoe',
+      sku: 'SH-TRL-1',
+      type: 'simple',
+      status: 'publish',
+      price: 7000,
+      variations: [],
+    });
+    expect(prices[2]).toMatchObject({ status: 'draft', price: 1500 });
+    const full = await t.ctx.shop.getProducts(ids);
+    expect(prices).toEqual(
+      full.map((f) => ({
+        id: f.id,
+        name: f.name,
+        sku: f.sku,
+        type: f.type,
+        status: f.status,
+        price: f.price,
+        variations: f.variations.map((v) => ({
+          id: v.id,
+          sku: v.sku,
+          status: (v as { status?: string }).status,
+          price: v.price,
+        })),
+      })),
+    );
+    expect(prices[0]!.variations.map((v) => [v.sku, v.price])).toEqual([
+      ['TEE-S', 1000],
+      ['TEE-M', 1200],
+    ]);
+    expect(await t.ctx.shop.getProductPrices([])).toEqual([]);
+  });
+
+  it('should look up any number of product prices (lists padded and split internally)', async () => {
+    const many = [...Array.from({ length: 600 }, (_, i) => 500_000 + i), p.runner.id, p.cap.id, p.boot.id];
+    const prices = await t.ctx.shop.getProductPrices(many);
+    expect(prices.map((x) => x.name)).toEqual(['Red Running Shoe', 'Cap', 'Winter Boot']);
+    for (const count of [1, 2, 3, 5]) {
+      const ids = [p.runner.id, p.cap.id, p.boot.id, p.trail.id, p.draft.id].slice(0, count);
+      expect((await t.ctx.shop.getProductPrices(ids)).map((x) => x.id)).toEqual(ids);
+    }
   });
 
   it('should search by every name word, name-or-SKU, exact SKU and indexed SKU prefix', async () => {

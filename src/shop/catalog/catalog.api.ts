@@ -2,7 +2,7 @@ import type { ShopApi, ShopProduct } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { listCategoriesWithCounts } from './categories.repository.js';
 import { currencyInfo, formatMoney, priceHtml } from './money.js';
-import { assembleProducts, loadProducts } from './product-records.js';
+import { assembleProducts, loadProductPrices, loadProducts } from './product-records.js';
 import { countCatalog, expandCategoryIds, searchProductRows } from './products.repository.js';
 
 /** Providers of Store API product `extensions` (namespace → provider). */
@@ -17,6 +17,7 @@ export function catalogApi(ctx: ShopContext, productExtensions: ProductExtension
   return {
     currency,
     getProducts: (ids, db = ctx.db) => loadProducts(db, ids, ctx.config.publicUrl),
+    getProductPrices: (ids, db = ctx.db) => loadProductPrices(db, ids),
     async searchProducts(query) {
       const categoryIds = query.categoryIds ? await expandCategoryIds(ctx.db, query.categoryIds) : undefined;
       const { rows, total } = await searchProductRows(ctx.db, { ...query, categoryIds });

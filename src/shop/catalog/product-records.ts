@@ -1,7 +1,15 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
-import type { ProductStatus, ProductType, ShopProduct, ShopVariation, StockStatus } from '../shop-api.js';
+import type {
+  ProductStatus,
+  ProductType,
+  ShopProduct,
+  ShopProductPrice,
+  ShopVariation,
+  StockStatus,
+} from '../shop-api.js';
 import {
+  findPriceRows,
   findProductCategoryLinks,
   findProductRows,
   findVariationRows,
@@ -38,6 +46,43 @@ export async function loadProducts(
 ): Promise<CatalogProduct[]> {
   const rows = (await findProductRows(db, ids)).filter((r) => r.type !== 'variation');
   return assembleProducts(db, rows, publicUrl, ids);
+}
+
+/**
+ * Names, SKUs, statuses and prices of products by id (any status) in the order asked, with their variations
+ * when variable, in one query: the same values `loadProducts` gives for those fields.
+ */
+export async function loadProductPrices(db: DbOrTrx, ids: readonly number[]): Promise<ShopProductPrice[]> {
+  if (ids.length === 0) return [];
+  const products = new Map<number, ShopProductPrice>();
+  const rows = await findPriceRows(db, ids);
+  const variations: typeof rows = [];
+  for (const row of rows) {
+    if (row.type === 'variation') {
+      variations.push(row);
+      continue;
+    }
+    products.set(row.id, {
+      id: row.id,
+      name: row.name,
+      sku: row.sku ?? '',
+      type: row.type as ProductType,
+      status: row.status as ProductStatus,
+      price: row.price ?? 0,
+      variations: [],
+    });
+  }
+  for (const row of variations) {
+    const parent = products.get(row.parent_id);
+    if (parent?.type !== 'variable') continue;
+    parent.variations.push({
+      id: row.id,
+      sku: row.sku ?? '',
+      status: row.status as ProductStatus,
+      price: row.price ?? 0,
+    });
+  }
+  return [...new Set(ids)].flatMap((id) => products.get(id) ?? []);
 }
 
 /** Turns product rows into CatalogProducts (categories and variations loaded in one query each). */

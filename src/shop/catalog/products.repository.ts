@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
 import { isPostgres } from '../../platform/db/migrations.js';
+import { shapedQuery } from '../../platform/db/shaped-query.js';
 import { containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
 import type { ProductQuery } from '../shop-api.js';
 
@@ -87,6 +88,40 @@ export async function findProductRows(db: DbOrTrx, ids: readonly number[]): Prom
     .where('id', 'in', [...new Set(ids)])
     .execute();
 }
+
+/** The price columns of a product or variation row. */
+export type PriceRow = Pick<ProductRow, 'id' | 'parent_id' | 'type' | 'status' | 'name' | 'sku' | 'price'>;
+
+/**
+ * The price columns of the rows with these ids and of every variation whose parent is one of them, by menu
+ * order then id, in one query. Lists are padded to a power of two (repeating the last id) so a few compiled
+ * shapes serve every count.
+ */
+export async function findPriceRows(db: DbOrTrx, ids: readonly number[]): Promise<PriceRow[]> {
+  const unique = [...new Set(ids)];
+  const rows: PriceRow[] = [];
+  for (let start = 0; start < unique.length; start += MAX_PRICE_IDS) {
+    const chunk = unique.slice(start, start + MAX_PRICE_IDS);
+    const size = 2 ** Math.ceil(Math.log2(chunk.length));
+    const values = Array.from({ length: size }, (_, i) => chunk[Math.min(i, chunk.length - 1)]);
+    rows.push(...(await priceRows.execute(db, values, size)).rows);
+  }
+  return rows;
+}
+
+const MAX_PRICE_IDS = 512;
+
+const priceRows = shapedQuery((db, p, size: number) => {
+  const ids = Array.from({ length: size }, (_, i) => p(i));
+  return db
+    .selectFrom('shop_products')
+    .select(['id', 'parent_id', 'type', 'status', 'name', 'sku', 'price'])
+    .where((eb) =>
+      eb.or([eb('id', 'in', ids), eb.and([eb('parent_id', 'in', ids), eb('type', '=', 'variation')])]),
+    )
+    .orderBy('menu_order')
+    .orderBy('id');
+});
 
 /** Variations of the given variable products, by menu order then id. */
 export async function findVariationRows(db: DbOrTrx, parentIds: readonly number[]): Promise<ProductRow[]> {
