@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Generated, sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db, DbOrTrx, Engine } from '../db/database.js';
+import { shapedQuery } from '../db/shaped-query.js';
 import { toDbTime } from '../db/sql-helpers.js';
 import type { Job, JobArgs, JobHandler, JobQueue, JobSpec, RecurringJobSpec } from './job-queue.js';
 
@@ -62,13 +63,7 @@ export class DbJobQueue implements JobQueue {
       const rows = specs
         .slice(start, start + 500)
         .map((spec) => jobRow(spec, spec.unique ? uniqueKey(spec.hook, spec.args ?? {}) : null, null, now));
-      const inserted = await db
-        .insertInto('jobs')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .execute();
-      scheduled += inserted.length;
+      scheduled += (await insertJobRows(db, rows)).length;
     }
     return scheduled;
   }
@@ -171,13 +166,8 @@ export class DbJobQueue implements JobQueue {
     recurrence: string | null,
     db: DbOrTrx,
   ): Promise<number | null> {
-    const row = await db
-      .insertInto('jobs')
-      .values(jobRow(spec, key, recurrence, this.deps.clock.now()))
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id ?? null;
+    const [id] = await insertJobRows(db, [jobRow(spec, key, recurrence, this.deps.clock.now())]);
+    return id ?? null;
   }
 
   private async claim(workerId: string, limit: number): Promise<JobRow[]> {
@@ -352,6 +342,35 @@ function toJob(row: JobRow): Job {
 }
 
 /** The new `jobs` row of a spec. */
+type NewJobRow = ReturnType<typeof jobRow>;
+
+/** The columns a new job row sets, in the order of the shaped insert's values. */
+const JOB_COLUMNS = Object.keys(jobRow({ hook: '' }, null, null, new Date(0))) as Array<keyof NewJobRow>;
+
+/** `insert … on conflict do nothing returning id` of `rows` rows (a unique key already live skips its row). */
+const insertJobs = shapedQuery((db, p, rows: number) =>
+  db
+    .insertInto('jobs')
+    .values(
+      Array.from({ length: rows }, (_, row) => {
+        const values = {} as Record<keyof NewJobRow, never>;
+        JOB_COLUMNS.forEach((column, i) => {
+          values[column] = p(row * JOB_COLUMNS.length + i);
+        });
+        return values;
+      }),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('id'),
+);
+
+/** Inserts job rows (skipping those whose unique key is live); the ids of the rows inserted. */
+async function insertJobRows(db: DbOrTrx, rows: NewJobRow[]): Promise<number[]> {
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of JOB_COLUMNS) values.push(row[column]);
+  return (await insertJobs.execute(db, values, rows.length)).rows.map((r) => r.id);
+}
+
 function jobRow(spec: JobSpec, key: string | null, recurrence: string | null, now: Date) {
   return {
     hook: spec.hook,
