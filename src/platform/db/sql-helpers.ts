@@ -5,8 +5,17 @@ export type DbTime = string;
 
 /** Formats a Date as the stored UTC text form. */
 export function toDbTime(date: Date): DbTime {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
+  // Busy paths format the same second again and again: the last second's text is kept.
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastText = date.toISOString().slice(0, 19).replace('T', ' ');
+    lastSecond = second;
+  }
+  return lastText;
 }
+
+let lastSecond = Number.NaN;
+let lastText = '';
 
 /** Parses the stored UTC text form back to a Date. */
 export function fromDbTime(value: DbTime): Date {

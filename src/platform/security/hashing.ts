@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
@@ -32,7 +33,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** SHA-256 hex of a high-entropy token (session, application password, capture token). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
+}
+
+// One-shot `crypto.hash` (Node ≥ 20.12 / 21.7) skips the Hash object createHash().update().digest() builds.
+const oneShotHash = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+
+/** SHA-256 hex of a string (UTF-8). */
+export function sha256Hex(text: string): string {
+  return oneShotHash ? oneShotHash('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex');
 }
 
 /** A new random token: 32 bytes as hex. */

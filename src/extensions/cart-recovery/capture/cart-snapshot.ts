@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../platform/security/hashing.js';
 import type { ShopApi, ShopCart } from '../../../shop/shop-api.js';
 
 /** One restorable cart line (money in minor units). */
@@ -88,7 +88,7 @@ export async function snapshotFromClientCart(shop: ShopApi, clientCart: unknown)
 export function cartFingerprint(items: readonly SnapshotItem[]): string {
   if (items.length === 0) return '';
   const keys = [...new Set(items.map((i) => `${i.product_id}:${i.variation_id}`))].sort();
-  return createHash('sha256').update(keys.join('|')).digest('hex');
+  return sha256Hex(keys.join('|'));
 }
 
 function parseClientLines(

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitResult } from '../../../platform/rate-limit/rate-limiter.js';
+import { sha256Hex } from '../../../platform/security/hashing.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 
 /** Rate-limit categories of this extension (each its own counter per client address). */
@@ -26,8 +26,15 @@ export async function hitClientLimit(
 
 /** The counter key of a category and client address (the address only hashed). */
 export function clientLimitKey(category: RateCategory, ip: string): string {
-  return `cartrecovery:${category}:${createHash('sha256')
-    .update(ip || 'unknown')
-    .digest('hex')
-    .slice(0, 32)}`;
+  const cacheKey = `${category}|${ip}`;
+  let key = recentKeys.get(cacheKey);
+  if (key === undefined) {
+    key = `cartrecovery:${category}:${sha256Hex(ip || 'unknown').slice(0, 32)}`;
+    // A busy client hits again and again: its key is kept; the map is emptied before it grows large.
+    if (recentKeys.size >= 1000) recentKeys.clear();
+    recentKeys.set(cacheKey, key);
+  }
+  return key;
 }
+
+const recentKeys = new Map<string, string>();

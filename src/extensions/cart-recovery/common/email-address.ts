@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../platform/security/hashing.js';
 
 // Local part of printable ASCII without spaces, a dotted domain with a 2+ letter TLD (what is_email accepts, roughly).
 const EMAIL =
@@ -19,7 +19,7 @@ export function isValidEmail(email: string): boolean {
 
 /** SHA-256 hex of the normalised address (suppressions and matching never need the address itself). */
 export function hashEmail(email: string): string {
-  return createHash('sha256').update(normalizeEmail(email)).digest('hex');
+  return sha256Hex(normalizeEmail(email));
 }
 
 /** `jo***@example.com`: the first two characters of the local part, then the domain. */

@@ -1,4 +1,5 @@
-import { createHash, randomFillSync } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+import { sha256Hex } from '../../../platform/security/hashing.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -43,5 +44,5 @@ export function newSessionPublicId(now: Date): string {
 
 /** SHA-256 hex of a token: the only form stored. */
 export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
