@@ -40,6 +40,8 @@ export interface BuildOptions {
   rateLimiter?: RateLimiter;
   /** Run migrations while building (default true). */
   migrate?: boolean;
+  /** Compile every route's schemas at start instead of on first use (a test checks they all compile). */
+  eagerSchemas?: boolean;
   /** Print lines meant for the operator (generated admin password). */
   print?: (line: string) => void;
 }
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     logger,
     publicUrl: config.publicUrl,
     trustProxy: config.trustedProxies,
+    eagerSchemas: options.eagerSchemas,
     status422Namespaces: modules.flatMap((m) =>
       (m.namespaces ?? []).filter((n) => n.validationStatus === 422).map((n) => n.namespace),
     ),

@@ -11,6 +11,7 @@ import Fastify, {
 import { RestError, ValidationError } from './errors.js';
 import { applyFieldsFilter } from './global-params.js';
 import { lazyChildLogger } from './request-logger.js';
+import { schemaCompilers } from './lazy-schema-compilers.js';
 import { fieldErrorsFromAjv } from './validation-errors.js';
 
 /** The Fastify instance with TypeBox typing that every module registers routes on. */
@@ -24,6 +25,8 @@ export interface HttpServerOptions {
   status422Namespaces?: string[];
   bodyLimit?: number;
   trustProxy?: string[];
+  /** Compile every route's schemas at start instead of on first use (tests; see lazy-schema-compilers.ts). */
+  eagerSchemas?: boolean;
 }
 
 const GLOBAL_PARAMS = [
@@ -64,6 +67,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
         strict: false,
       },
     },
+    schemaController: { compilersFactory: schemaCompilers(options.eagerSchemas ?? false) },
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
