@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shapedQuery } from '../../src/platform/db/shaped-query.js';
+import { inListChunks, shapedQuery } from '../../src/platform/db/shaped-query.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -92,5 +92,32 @@ describe('shapedQuery', () => {
       db.selectFrom('jobs').select('id').where('hook', '=', p(1)).where(sql.lit(1), '=', 1),
     );
     expect(() => inlined.execute(t.ctx.db, ['x', 'y'], 0)).toThrow('placeholder 0 is not a bound parameter');
+  });
+
+  it('should pad in-lists to a power of two with their last value, in chunks of at most max', () => {
+    expect(inListChunks([])).toEqual([]);
+    expect(inListChunks([7])).toEqual([{ values: [7], shape: 1 }]);
+    expect(inListChunks([1, 2, 3, 2])).toEqual([{ values: [1, 2, 3, 3], shape: 4 }]);
+    expect(inListChunks(['a', 'b', 'c', 'd', 'e'], 4)).toEqual([
+      { values: ['a', 'b', 'c', 'd'], shape: 4 },
+      { values: ['e'], shape: 1 },
+    ]);
+  });
+
+  it('should select by a padded in-list like by the list itself', async () => {
+    const byHooks = shapedQuery((db, p, size: number) =>
+      db
+        .selectFrom('jobs')
+        .select('hook')
+        .where(
+          'hook',
+          'in',
+          Array.from({ length: size }, (_, i) => p(i)),
+        )
+        .orderBy('hook'),
+    );
+    const [chunk] = inListChunks(['shaped.b', 'shaped.a', 'nope']);
+    const { rows } = await byHooks.execute(t.ctx.db, chunk!.values, chunk!.shape);
+    expect(rows.map((r) => r.hook)).toEqual(['shaped.a', 'shaped.a', 'shaped.b']);
   });
 });

@@ -81,3 +81,21 @@ function compileShape<Row, Shape>(
   }
   return { query, slots, fixed, arity };
 }
+
+/**
+ * Splits the values of an `in (…)` list into chunks of at most `max`, each padded to a power of two by
+ * repeating its last value (harmless in `in`), so a handful of compiled shapes serve every list length.
+ */
+export function inListChunks<T>(values: readonly T[], max = 512): Array<{ values: T[]; shape: number }> {
+  const unique = [...new Set(values)];
+  const chunks: Array<{ values: T[]; shape: number }> = [];
+  for (let start = 0; start < unique.length; start += max) {
+    const chunk = unique.slice(start, start + max);
+    const shape = 2 ** Math.ceil(Math.log2(chunk.length));
+    chunks.push({
+      values: Array.from({ length: shape }, (_, i) => chunk[Math.min(i, chunk.length - 1)]!),
+      shape,
+    });
+  }
+  return chunks;
+}

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
 import { isPostgres } from '../../platform/db/migrations.js';
-import { shapedQuery } from '../../platform/db/shaped-query.js';
+import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
 import { containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
 import type { ProductQuery } from '../shop-api.js';
 
@@ -94,22 +94,15 @@ export type PriceRow = Pick<ProductRow, 'id' | 'parent_id' | 'type' | 'status' |
 
 /**
  * The price columns of the rows with these ids and of every variation whose parent is one of them, by menu
- * order then id, in one query. Lists are padded to a power of two (repeating the last id) so a few compiled
- * shapes serve every count.
+ * order then id, in one shaped query (per 512 ids).
  */
 export async function findPriceRows(db: DbOrTrx, ids: readonly number[]): Promise<PriceRow[]> {
-  const unique = [...new Set(ids)];
   const rows: PriceRow[] = [];
-  for (let start = 0; start < unique.length; start += MAX_PRICE_IDS) {
-    const chunk = unique.slice(start, start + MAX_PRICE_IDS);
-    const size = 2 ** Math.ceil(Math.log2(chunk.length));
-    const values = Array.from({ length: size }, (_, i) => chunk[Math.min(i, chunk.length - 1)]);
-    rows.push(...(await priceRows.execute(db, values, size)).rows);
+  for (const chunk of inListChunks(ids)) {
+    rows.push(...(await priceRows.execute(db, chunk.values, chunk.shape)).rows);
   }
   return rows;
 }
-
-const MAX_PRICE_IDS = 512;
 
 const priceRows = shapedQuery((db, p, size: number) => {
   const ids = Array.from({ length: size }, (_, i) => p(i));
