@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewCapture } from '../../src/extensions/cart-recovery/capture/capture-writer.js';
 import { HOOKS } from '../../src/extensions/cart-recovery/cart-recovery.services.js';
+import { hashEmail } from '../../src/extensions/cart-recovery/common/email-address.js';
+import { addSuppression } from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createCrApp, createProduct, crOf } from './cr-helpers.js';
 
@@ -15,25 +17,44 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function newCapture(sessionId: string): NewCapture {
+function newCapture(
+  sessionId: string,
+  input: { email?: string; cart?: NewCapture['cart'] } = {},
+): NewCapture {
   const at = '2026-11-22 10:00:00';
+  const email = input.email ?? `${sessionId.toLowerCase()}@example.com`;
   return {
     checkAt: new Date('2026-11-22T10:30:00Z'),
+    cart: input.cart ?? {
+      snapshot: {
+        origin: 'server',
+        items: [
+          {
+            product_id: mug,
+            variation_id: 0,
+            quantity: 1,
+            name: 'Mug',
+            sku: '',
+            price: 1250,
+            line_total: 1250,
+          },
+        ],
+        coupons: [],
+        currency: 'USD',
+        total: 1250,
+        item_count: 1,
+      },
+    },
     row: {
       session_id: sessionId,
-      email: `${sessionId.toLowerCase()}@example.com`,
-      email_hash: sessionId.padEnd(64, '0'),
+      email,
+      email_hash: hashEmail(email),
       status: 'captured',
       source: 'block',
       consent_text: 'ok',
       consent_at: at,
       capture_token_hash: 'f'.repeat(64),
       cart_session_id: null,
-      cart_snapshot: '{"items":[],"coupons":[]}',
-      cart_fingerprint: '',
-      cart_total: 0,
-      currency: 'USD',
-      item_count: 0,
       captured_at: at,
       last_activity_at: at,
       created_at: at,
@@ -123,5 +144,96 @@ describe('capture group commit', () => {
       )
       .execute();
     expect(events).toHaveLength(2);
+  });
+
+  it('should refuse a suppressed address or an empty cart alone, writing the rest of the batch', async () => {
+    await addSuppression(t.ctx.db, {
+      emailHash: hashEmail('Gone@Example.com'),
+      source: 'test',
+      at: '2026-11-22 09:00:00',
+    });
+    const writer = crOf(t).captureWriter;
+    const spy = vi.spyOn(t.ctx.db, 'transaction');
+    const results = await Promise.allSettled([
+      writer.write(
+        newCapture('RefuseA', { cart: { clientLines: [{ productId: mug, variationId: 0, quantity: 3 }] } }),
+      ),
+      writer.write(newCapture('RefuseB', { email: ' gone@example.com' })),
+      writer.write(
+        newCapture('RefuseC', {
+          cart: { clientLines: [{ productId: 999_999, variationId: 0, quantity: 1 }] },
+        }),
+      ),
+      writer.write(newCapture('RefuseD')),
+    ]);
+    const transactions = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(transactions).toBe(1);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'cartrecovery_suppressed',
+      status: 400,
+    });
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'cartrecovery_empty_cart',
+      status: 400,
+    });
+    const rows = await t.ctx.db
+      .selectFrom('cr_sessions')
+      .select(['session_id', 'cart_snapshot', 'cart_total', 'item_count'])
+      .where('session_id', 'in', ['RefuseA', 'RefuseB', 'RefuseC', 'RefuseD'])
+      .orderBy('session_id')
+      .execute();
+    expect(rows.map((r) => [r.session_id, r.cart_total, r.item_count])).toEqual([
+      ['RefuseA', 3750, 3],
+      ['RefuseD', 1250, 1],
+    ]);
+    expect(JSON.parse(rows[0]!.cart_snapshot)).toEqual({
+      items: [
+        {
+          product_id: mug,
+          variation_id: 0,
+          quantity: 3,
+          name: 'Mug',
+          sku: '',
+          price: 1250,
+          line_total: 3750,
+        },
+      ],
+      coupons: [],
+      origin: 'client',
+    });
+  });
+
+  it('should write one batch at a time, gathering what arrives meanwhile into the next one', async () => {
+    const writer = crOf(t).captureWriter;
+    const transaction = t.ctx.db.transaction.bind(t.ctx.db);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const spy = vi.spyOn(t.ctx.db, 'transaction').mockImplementation(() => {
+      const builder = transaction();
+      return {
+        execute: async (fn: Parameters<typeof builder.execute>[0]) => {
+          await gate;
+          return builder.execute(fn);
+        },
+      } as unknown as ReturnType<typeof transaction>;
+    });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const writes = [writer.write(newCapture('SerialA'))];
+    await nextTurn();
+    await nextTurn();
+    writes.push(writer.write(newCapture('SerialB')));
+    await nextTurn();
+    writes.push(writer.write(newCapture('SerialC')));
+    await nextTurn();
+    release();
+    await Promise.all(writes);
+    const transactions = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(transactions).toBe(2);
+    expect(await storedSessions(['SerialA', 'SerialB', 'SerialC'])).toHaveLength(3);
   });
 });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashEmail } from '../../src/extensions/cart-recovery/common/email-address.js';
+import { addSuppression } from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { makeProduct, makeVariation } from '../shop/catalog-helpers.js';
 import { capture, createCrApp, createProduct, guestCart, setSettings } from './cr-helpers.js';
 
 let t: TestApp;
@@ -168,6 +171,73 @@ describe('POST /cartrecovery/v1/capture', () => {
     });
     expect(r.statusCode).toBe(400);
     expect(r.json().code).toBe('cartrecovery_empty_cart');
+  });
+
+  it('should price the client cart from the catalogue: variations by their own price, drafts and unknown variations dropped', async () => {
+    const tee = await makeProduct(t, admin, {
+      name: 'Tee',
+      type: 'variable',
+      attributes: [{ name: 'Size', options: ['S', 'M'], variation: true }],
+    });
+    const teeM = await makeVariation(t, admin, tee.id, {
+      regular_price: '15',
+      sku: 'TEE-M',
+      attributes: [{ name: 'Size', option: 'M' }],
+    });
+    const draft = await makeProduct(t, admin, { name: 'Draft', status: 'draft', regular_price: '9' });
+    const r = await capture(
+      t,
+      body({
+        cart: [
+          { product_id: tee.id, variation_id: teeM.id, quantity: 2, price: 1, name: 'forged' },
+          { product_id: tee.id, variation_id: mug, quantity: 1 },
+          { product_id: draft.id, quantity: 1 },
+          { id: String(mug), quantity: { value: 1 } },
+        ],
+      }),
+      { ip: ip() },
+    );
+    expect(r.statusCode).toBe(201);
+    const row = await t.ctx.db
+      .selectFrom('cr_sessions')
+      .selectAll()
+      .where('session_id', '=', r.json().session_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ cart_total: 4250, item_count: 3, currency: 'USD' });
+    expect(JSON.parse(row.cart_snapshot).items).toEqual([
+      {
+        product_id: tee.id,
+        variation_id: teeM.id,
+        quantity: 2,
+        name: 'Tee',
+        sku: 'TEE-M',
+        price: 1500,
+        line_total: 3000,
+      },
+      { product_id: mug, variation_id: 0, quantity: 1, name: 'Mug', sku: '', price: 1250, line_total: 1250 },
+    ]);
+    expect(row.cart_fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('should refuse a suppressed address with 400 before its cart or a session proof is looked at', async () => {
+    await addSuppression(t.ctx.db, {
+      emailHash: hashEmail('gone@example.com'),
+      source: 'test',
+      at: '2026-11-22 09:00:00',
+    });
+    const created = (await capture(t, body(), { ip: ip() })).json();
+    for (const extra of [
+      {},
+      { cart: [{ product_id: 999999, quantity: 1 }] },
+      { session_id: created.session_id, capture_token: 'x'.repeat(64) },
+    ]) {
+      const r = await capture(t, body({ email: ' Gone@Example.com ', ...extra }), { ip: ip() });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().code).toBe('cartrecovery_suppressed');
+    }
+    expect(
+      await t.ctx.db.selectFrom('cr_sessions').select('id').where('email', '=', 'gone@example.com').execute(),
+    ).toEqual([]);
   });
 
   it('should answer 200 success false while capture is switched off', async () => {

@@ -1,10 +1,31 @@
+import type { RestError } from '../../../platform/http/errors.js';
+import type { ShopProductPrice } from '../../../shop/shop-api.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { scheduleAbandonmentChecks } from '../sequence/session-jobs.js';
-import { insertEvents, insertSessions, type NewSessionRow } from '../sessions/sessions.repository.js';
+import {
+  type CapturedSessionRow,
+  findSuppressedHashes,
+  insertEvents,
+  insertSessions,
+} from '../sessions/sessions.repository.js';
+import { emptyCart, suppressedAddress } from './capture-refusals.js';
+import {
+  type CartSnapshot,
+  type ClientCartLine,
+  clientProductIds,
+  snapshotColumns,
+  snapshotFromClientLines,
+} from './cart-snapshot.js';
 
-/** A new capture ready to be stored: its session row and when its exact abandonment check runs. */
+/** The session columns the writer fills from the cart. */
+type SnapshotColumn = keyof ReturnType<typeof snapshotColumns>;
+
+/** A new capture ready to be stored: its session row, its cart and when its exact abandonment check runs. */
 export interface NewCapture {
-  row: NewSessionRow & { session_id: string; captured_at: string };
+  /** The session row without its cart columns. */
+  row: Omit<CapturedSessionRow, SnapshotColumn> & { session_id: string; captured_at: string };
+  /** A snapshot already taken (the shopper's own cart), or the browser's lines, priced in the batch. */
+  cart: { snapshot: CartSnapshot } | { clientLines: ClientCartLine[] };
   checkAt: Date;
 }
 
@@ -18,65 +39,102 @@ interface Waiting {
 }
 
 /**
- * Group commit of new captures. Captures that arrive in the same turn of the event loop (under load, all
- * those whose requests were read together) are written together in one transaction: multi-row inserts of the
- * sessions and their `captured` events, each session's exact abandonment job, one analytics-cache drop,
- * and one commit — the commit costs more than the inserts. Every caller is answered only after its
- * batch committed. A failing batch is retried capture by capture, so one bad capture fails alone.
+ * Group commit of new captures. Captures that arrive while the previous batch is being written (or in the
+ * same turn of the event loop when the writer is idle) are written together in one transaction: one read of
+ * the suppression list and one of the catalogue for the whole batch, multi-row inserts of the sessions and
+ * their `captured` events, each session's exact abandonment job, one analytics-cache drop, and one commit.
+ * One batch is written at a time. Every caller is answered only after its batch committed. A refused capture
+ * (suppressed address, nothing purchasable in the cart) is rejected with its 400 alone while the others are
+ * written; a failing batch is retried capture by capture, so one bad capture fails alone.
  */
 export class CaptureWriter {
   private queue: Waiting[] = [];
+  private draining = false;
 
   constructor(private readonly cr: CartRecovery) {}
 
-  /** Stores one new capture (resolves once committed). */
+  /** Stores one new capture (resolves once committed; rejects with the capture's refusal or failure). */
   write(capture: NewCapture): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ capture, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => void this.flush());
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
-  /**
-   * Writes what arrived since the last turn of the event loop. Batches do not wait for each other: on
-   * PostgreSQL they commit concurrently on the pool's connections; on SQLite they queue for its one connection.
-   */
-  private async flush(): Promise<void> {
-    const waiting = this.queue;
-    this.queue = [];
-    for (let start = 0; start < waiting.length; start += MAX_BATCH) {
-      const batch = waiting.slice(start, start + MAX_BATCH);
-      try {
-        await this.writeAll(batch.map((w) => w.capture));
-        for (const w of batch) w.resolve();
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        else await this.writeOneByOne(batch);
-      }
+  /** Writes batches until nothing waits; what arrives meanwhile forms the next batch. */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) await this.writeBatch(this.queue.splice(0, MAX_BATCH));
+    this.draining = false;
+  }
+
+  private async writeBatch(batch: Waiting[]): Promise<void> {
+    try {
+      settle(batch, await this.writeAll(batch.map((w) => w.capture)));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await this.writeOneByOne(batch);
     }
   }
 
   private async writeOneByOne(batch: Waiting[]): Promise<void> {
     for (const waiting of batch) {
       try {
-        await this.writeAll([waiting.capture]);
-        waiting.resolve();
+        settle([waiting], await this.writeAll([waiting.capture]));
       } catch (error) {
         waiting.reject(error);
       }
     }
   }
 
-  private async writeAll(captures: NewCapture[]): Promise<void> {
+  /** Writes the captures that are not refused, in one transaction; returns each capture's refusal or null. */
+  private async writeAll(captures: NewCapture[]): Promise<Array<RestError | null>> {
     const { cr } = this;
-    await cr.ctx.db.transaction().execute(async (trx) => {
+    return cr.ctx.db.transaction().execute(async (trx) => {
+      const suppressed = await findSuppressedHashes(
+        trx,
+        captures.map((c) => c.row.email_hash),
+      );
+      const toPrice = captures.flatMap((c) =>
+        'clientLines' in c.cart && !suppressed.has(c.row.email_hash) ? [c.cart.clientLines] : [],
+      );
+      const productIds = clientProductIds(toPrice);
+      const prices = new Map<number, ShopProductPrice>(
+        productIds.length > 0
+          ? (await cr.ctx.shop.getProductPrices(productIds, trx)).map((p) => [p.id, p])
+          : [],
+      );
+      const refusals: Array<RestError | null> = [];
+      const accepted: Array<{
+        row: CapturedSessionRow & { session_id: string; captured_at: string };
+        checkAt: Date;
+      }> = [];
+      for (const capture of captures) {
+        if (suppressed.has(capture.row.email_hash)) {
+          refusals.push(suppressedAddress());
+          continue;
+        }
+        const snapshot =
+          'snapshot' in capture.cart
+            ? capture.cart.snapshot
+            : snapshotFromClientLines(capture.cart.clientLines, prices, cr.ctx.shop.currency.code);
+        if (snapshot.items.length === 0) {
+          refusals.push(emptyCart());
+          continue;
+        }
+        refusals.push(null);
+        accepted.push({ row: { ...capture.row, ...snapshotColumns(snapshot) }, checkAt: capture.checkAt });
+      }
+      if (accepted.length === 0) return refusals;
       const ids = await insertSessions(
         trx,
-        captures.map((c) => c.row),
+        accepted.map((c) => c.row),
       );
       await insertEvents(
         trx,
-        captures.map((c) => ({
+        accepted.map((c) => ({
           sessionId: ids.get(c.row.session_id)!,
           type: 'captured',
           data: { source: c.row.source },
@@ -86,12 +144,21 @@ export class CaptureWriter {
       await scheduleAbandonmentChecks(
         cr,
         trx,
-        captures.map((c) => ({ sessionId: ids.get(c.row.session_id)!, at: c.checkAt })),
+        accepted.map((c) => ({ sessionId: ids.get(c.row.session_id)!, at: c.checkAt })),
       );
       await cr.analyticsCache.invalidate(
-        captures.map((c) => c.row.captured_at),
+        accepted.map((c) => c.row.captured_at),
         trx,
       );
+      return refusals;
     });
   }
+}
+
+function settle(batch: Waiting[], refusals: Array<RestError | null>): void {
+  batch.forEach((waiting, i) => {
+    const refusal = refusals[i];
+    if (refusal) waiting.reject(refusal);
+    else waiting.resolve();
+  });
 }

@@ -1,14 +1,10 @@
 import type { Principal } from '../../../platform/auth/principal.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
-import {
-  ConflictError,
-  ForbiddenError,
-  invalid,
-  RestError,
-  ValidationError,
-} from '../../../platform/http/errors.js';
+import { ConflictError, ForbiddenError, invalid, ValidationError } from '../../../platform/http/errors.js';
 import { safeEqual } from '../../../platform/security/hashing.js';
+import type { ShopCart } from '../../../shop/shop-api.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
+import type { Settings } from '../settings/settings.schemas.js';
 import { hashEmail, isValidEmail, normalizeEmail } from '../common/email-address.js';
 import { hashLinkToken, newLinkToken, newSessionPublicId } from '../common/link-token.js';
 import { cancelPendingNotifications } from '../sequence/notifications.repository.js';
@@ -23,9 +19,12 @@ import {
   type SessionRow,
   touchSession,
 } from '../sessions/sessions.repository.js';
+import { emptyCart, suppressedAddress } from './capture-refusals.js';
+import type { NewCapture } from './capture-writer.js';
 import {
   type CartSnapshot,
-  cartFingerprint,
+  parseClientLines,
+  snapshotColumns,
   snapshotFromClientCart,
   snapshotFromServerCart,
 } from './cart-snapshot.js';
@@ -58,52 +57,75 @@ export async function captureCheckout(
   if (!settings.capture_enabled)
     return { status: 200, body: { success: false, message: 'Cart capture is switched off.' } };
   const emailHash = hashEmail(email);
-  if (await isSuppressed(cr.ctx.db, emailHash)) {
-    throw new RestError('cartrecovery_suppressed', 'This address asked not to receive cart reminders.', 400);
+  if (!input.session_id) {
+    // A new capture: the writer reads the suppression list and prices the browser's cart once per batch.
+    const serverCart = await serverCartOf(cr, principal);
+    return createCapture(cr, { email, emailHash, input, settings, ...newCaptureCart(cr, serverCart, input) });
   }
-  const owned = input.session_id ? await ownedSession(cr, input.session_id, input.capture_token) : null;
+  if (await isSuppressed(cr.ctx.db, emailHash)) throw suppressedAddress();
+  const owned = await ownedSession(cr, input.session_id, input.capture_token);
   const snapshot = await buildSnapshot(cr, principal, input.cart);
   if (owned && OPEN_STATES.includes(owned.status))
     return updateCapture(cr, owned, { email, emailHash, snapshot, input });
-  if (snapshot.items.length === 0) {
-    throw new RestError('cartrecovery_empty_cart', 'There is no cart to save: add items first.', 400);
-  }
-  return createCapture(cr, { email, emailHash, snapshot, input, consentText: settings.consent_text });
+  if (snapshot.items.length === 0) throw emptyCart();
+  return createCapture(cr, {
+    email,
+    emailHash,
+    input,
+    settings,
+    cart: { snapshot },
+    cartSessionId: snapshot.cartSessionId,
+  });
 }
 
+/** Stores a new capture through the group-committing writer (refusals come back as its 400s). */
 async function createCapture(
   cr: CartRecovery,
   input: {
     email: string;
     emailHash: string;
-    snapshot: CartSnapshot & { cartSessionId: string | null };
     input: CaptureInput;
-    consentText: string;
+    settings: Settings;
+    cart: NewCapture['cart'];
+    cartSessionId: string | null;
   },
 ): Promise<CaptureOutcome> {
-  const { ctx } = cr;
-  const now = ctx.clock.now();
+  const now = cr.ctx.clock.now();
   const at = toDbTime(now);
   const token = newLinkToken();
   const publicId = newSessionPublicId(now);
-  const timeout = (await cr.settings.get()).abandonment_timeout;
   await cr.captureWriter.write({
-    checkAt: new Date(now.getTime() + timeout * 60_000),
+    checkAt: new Date(now.getTime() + input.settings.abandonment_timeout * 60_000),
+    cart: input.cart,
     row: {
       session_id: publicId,
       email: normalizeEmail(input.email),
       email_hash: input.emailHash,
       status: 'captured',
       source: input.input.source,
-      consent_text: input.consentText,
+      consent_text: input.settings.consent_text,
       consent_at: at,
       capture_token_hash: hashLinkToken(token),
-      cart_session_id: input.snapshot.cartSessionId,
-      ...snapshotColumns(input.snapshot),
+      cart_session_id: input.cartSessionId,
       ...freshLifecycleColumns(at),
     },
   });
   return { status: 201, body: { success: true, session_id: publicId, capture_token: token } };
+}
+
+/** The cart of a new capture: the shopper's own cart when it has items, else the browser's lines. */
+function newCaptureCart(
+  cr: CartRecovery,
+  serverCart: ShopCart | null,
+  input: CaptureInput,
+): { cart: NewCapture['cart']; cartSessionId: string | null } {
+  const cartSessionId = serverCart?.session_id ?? null;
+  if (serverCart && serverCart.items.length > 0)
+    return {
+      cart: { snapshot: snapshotFromServerCart(serverCart, cr.ctx.shop.currency.code) },
+      cartSessionId,
+    };
+  return { cart: { clientLines: parseClientLines(input.cart) }, cartSessionId };
 }
 
 /**
@@ -194,7 +216,7 @@ async function buildSnapshot(
   clientCart: unknown,
 ): Promise<CartSnapshot & { cartSessionId: string | null }> {
   const { shop } = cr.ctx;
-  const serverCart = principal.kind === 'anonymous' ? null : await shop.getCartForPrincipal(principal);
+  const serverCart = await serverCartOf(cr, principal);
   if (serverCart && serverCart.items.length > 0)
     return {
       ...snapshotFromServerCart(serverCart, shop.currency.code),
@@ -206,18 +228,8 @@ async function buildSnapshot(
   };
 }
 
-function snapshotColumns(snapshot: CartSnapshot) {
-  return {
-    cart_snapshot: JSON.stringify({
-      items: snapshot.items,
-      coupons: snapshot.coupons,
-      origin: snapshot.origin,
-    }),
-    cart_fingerprint: cartFingerprint(snapshot.items),
-    cart_total: snapshot.total,
-    currency: snapshot.currency,
-    item_count: snapshot.item_count,
-  };
+function serverCartOf(cr: CartRecovery, principal: Principal): Promise<ShopCart | null> | null {
+  return principal.kind === 'anonymous' ? null : cr.ctx.shop.getCartForPrincipal(principal);
 }
 
 function invalidProof(): ForbiddenError {

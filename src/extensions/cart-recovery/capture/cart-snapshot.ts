@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../../platform/security/hashing.js';
-import type { ShopApi, ShopCart } from '../../../shop/shop-api.js';
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import type { ShopApi, ShopCart, ShopProductPrice } from '../../../shop/shop-api.js';
 
 /** One restorable cart line (money in minor units). */
 export interface SnapshotItem {
@@ -50,14 +51,39 @@ export function snapshotFromServerCart(cart: ShopCart, currency: string): CartSn
  * A restore-safe snapshot of the cart the browser sent: only product/variation ids and quantities are read
  * from it; names and prices come from the catalogue, unknown or unpublished products are dropped.
  */
-export async function snapshotFromClientCart(shop: ShopApi, clientCart: unknown): Promise<CartSnapshot> {
+export async function snapshotFromClientCart(
+  shop: ShopApi,
+  clientCart: unknown,
+  db?: DbOrTrx,
+): Promise<CartSnapshot> {
   const lines = parseClientLines(clientCart);
-  const products =
-    lines.length > 0 ? await shop.getProducts([...new Set(lines.map((l) => l.productId))]) : [];
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const prices = lines.length > 0 ? await shop.getProductPrices(clientProductIds([lines]), db) : [];
+  return snapshotFromClientLines(lines, new Map(prices.map((p) => [p.id, p])), shop.currency.code);
+}
+
+/** One line of the browser's cart: ids and quantity only (capped). */
+export interface ClientCartLine {
+  productId: number;
+  variationId: number;
+  quantity: number;
+}
+
+/** The distinct product ids of some client carts (what to read from the catalogue). */
+export function clientProductIds(carts: ReadonlyArray<readonly ClientCartLine[]>): number[] {
+  const ids = new Set<number>();
+  for (const lines of carts) for (const line of lines) ids.add(line.productId);
+  return [...ids];
+}
+
+/** The snapshot of client lines priced from the catalogue (`prices` by product id). */
+export function snapshotFromClientLines(
+  lines: readonly ClientCartLine[],
+  prices: ReadonlyMap<number, ShopProductPrice>,
+  currency: string,
+): CartSnapshot {
   const items: SnapshotItem[] = [];
   for (const line of lines) {
-    const product = byId.get(line.productId);
+    const product = prices.get(line.productId);
     if (product?.status !== 'publish') continue;
     const variation = line.variationId
       ? product.variations.find((v) => v.id === line.variationId)
@@ -78,9 +104,24 @@ export async function snapshotFromClientCart(shop: ShopApi, clientCart: unknown)
     origin: 'client',
     items,
     coupons: [],
-    currency: shop.currency.code,
+    currency,
     total: items.reduce((sum, i) => sum + i.line_total, 0),
     item_count: items.reduce((n, i) => n + i.quantity, 0),
+  };
+}
+
+/** The session columns that hold a snapshot. */
+export function snapshotColumns(snapshot: CartSnapshot) {
+  return {
+    cart_snapshot: JSON.stringify({
+      items: snapshot.items,
+      coupons: snapshot.coupons,
+      origin: snapshot.origin,
+    }),
+    cart_fingerprint: cartFingerprint(snapshot.items),
+    cart_total: snapshot.total,
+    currency: snapshot.currency,
+    item_count: snapshot.item_count,
   };
 }
 
@@ -91,15 +132,14 @@ export function cartFingerprint(items: readonly SnapshotItem[]): string {
   return sha256Hex(keys.join('|'));
 }
 
-function parseClientLines(
-  cart: unknown,
-): Array<{ productId: number; variationId: number; quantity: number }> {
+/** The lines of a client cart (an array, or an object with `items`): valid ids and quantities only, at most 100. */
+export function parseClientLines(cart: unknown): ClientCartLine[] {
   const raw = Array.isArray(cart)
     ? cart
     : cart && typeof cart === 'object' && Array.isArray((cart as { items?: unknown }).items)
       ? (cart as { items: unknown[] }).items
       : [];
-  const lines: Array<{ productId: number; variationId: number; quantity: number }> = [];
+  const lines: ClientCartLine[] = [];
   for (const entry of raw.slice(0, MAX_ITEMS)) {
     if (!entry || typeof entry !== 'object') continue;
     const item = entry as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { type Generated, type Insertable, type Selectable, sql } from 'kysely';
 import type { DbOrTrx } from '../../../platform/db/database.js';
+import { inListChunks, shapedQuery } from '../../../platform/db/shaped-query.js';
 import type { SessionState } from './session-states.js';
 
 /** The `cr_sessions` table: one consented capture and its life. */
@@ -98,10 +99,74 @@ export async function insertSession(db: DbOrTrx, row: NewSessionRow): Promise<nu
   return inserted.id;
 }
 
+/** A new session row as the capture writes it (the counters and the test flag keep their defaults). */
+export type CapturedSessionRow = Omit<
+  NewSessionRow,
+  'id' | 'capture_count' | 'recovered_revenue' | 'is_test'
+>;
+
 /** Inserts sessions in one statement; returns their row ids by public `session_id`. */
-export async function insertSessions(db: DbOrTrx, rows: NewSessionRow[]): Promise<Map<string, number>> {
-  const inserted = await db.insertInto('cr_sessions').values(rows).returning(['id', 'session_id']).execute();
-  return new Map(inserted.map((r) => [r.session_id, r.id]));
+export async function insertSessions(db: DbOrTrx, rows: CapturedSessionRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of SESSION_COLUMNS) values.push(row[column] ?? null);
+  const inserted = await insertSessionRows.execute(db, values, rows.length);
+  return new Map(inserted.rows.map((r) => [r.session_id, r.id]));
+}
+
+// Every column of a captured row, once (a missing or unknown key is a type error).
+const SESSION_COLUMN_SET: Record<keyof CapturedSessionRow, true> = {
+  session_id: true,
+  email: true,
+  email_hash: true,
+  status: true,
+  source: true,
+  consent_text: true,
+  consent_at: true,
+  capture_token_hash: true,
+  cart_session_id: true,
+  cart_snapshot: true,
+  cart_fingerprint: true,
+  cart_total: true,
+  currency: true,
+  item_count: true,
+  captured_at: true,
+  last_activity_at: true,
+  abandoned_at: true,
+  recovered_at: true,
+  converted_at: true,
+  ended_at: true,
+  order_id: true,
+  recovery_seconds: true,
+  recovered_step: true,
+  attribution_source: true,
+  restore_clicked_at: true,
+  coupon_code: true,
+  coupon_expires_at: true,
+  anonymized_at: true,
+  created_at: true,
+  updated_at: true,
+};
+const SESSION_COLUMNS = Object.keys(SESSION_COLUMN_SET) as Array<keyof CapturedSessionRow>;
+
+const insertSessionRows = shapedQuery((db, p, rows: number) =>
+  db
+    .insertInto('cr_sessions')
+    .values(Array.from({ length: rows }, (_, row) => placeholderRow(SESSION_COLUMNS, p, row)))
+    .returning(['id', 'session_id']),
+);
+
+/** A row of placeholders: column i of row r takes value r × columns + i. */
+function placeholderRow<K extends string>(
+  columns: readonly K[],
+  p: (index: number) => never,
+  row: number,
+): Record<K, never> {
+  const values = {} as Record<K, never>;
+  columns.forEach((column, i) => {
+    values[column] = p(row * columns.length + i);
+  });
+  return values;
 }
 
 /** A session by its public id. */
@@ -232,18 +297,21 @@ export async function insertEvents(
   events: Array<{ sessionId: number | null; type: string; data?: Record<string, unknown>; at: string }>,
 ): Promise<void> {
   if (events.length === 0) return;
-  await db
+  const values: unknown[] = [];
+  for (const event of events)
+    values.push(event.sessionId, event.type, JSON.stringify(event.data ?? {}), event.at);
+  await insertEventRows.execute(db, values, events.length);
+}
+
+const insertEventRows = shapedQuery((db, p, rows: number) =>
+  db
     .insertInto('cr_events')
     .values(
-      events.map((event) => ({
-        session_id: event.sessionId,
-        type: event.type,
-        data: JSON.stringify(event.data ?? {}),
-        created_at: event.at,
-      })),
-    )
-    .execute();
-}
+      Array.from({ length: rows }, (_, row) =>
+        placeholderRow(['session_id', 'type', 'data', 'created_at'], p, row),
+      ),
+    ),
+);
 
 /** Events of a session, oldest first (bounded). */
 export async function listEvents(
@@ -269,6 +337,30 @@ export async function isSuppressed(db: DbOrTrx, emailHash: string): Promise<bool
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Which of these address hashes are suppressed (one shaped query per 512 hashes). */
+export async function findSuppressedHashes(
+  db: DbOrTrx,
+  emailHashes: readonly string[],
+): Promise<Set<string>> {
+  const suppressed = new Set<string>();
+  for (const chunk of inListChunks(emailHashes)) {
+    const { rows } = await suppressedHashes.execute(db, chunk.values, chunk.shape);
+    for (const row of rows) suppressed.add(row.email_hash);
+  }
+  return suppressed;
+}
+
+const suppressedHashes = shapedQuery((db, p, size: number) =>
+  db
+    .selectFrom('cr_suppressions')
+    .select('email_hash')
+    .where(
+      'email_hash',
+      'in',
+      Array.from({ length: size }, (_, i) => p(i)),
+    ),
+);
 
 /** Adds a suppression (idempotent). */
 export async function addSuppression(
