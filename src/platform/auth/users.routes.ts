@@ -36,11 +36,14 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
         response: { 200: UserMeSchema },
       },
     },
-    async (request, reply) => {
+    // Not async: the common answer is cached bytes, sent without a promise per request.
+    (request, reply) => {
       const p = request.principal;
       if (p.kind !== 'user') throw new Error('unreachable');
-      if (request.query.context === 'edit')
-        return { ...userPublicView(p.user, ctx.config.publicUrl), ...userView(p.user, p.capabilities) };
+      if (request.query.context === 'edit') {
+        reply.send({ ...userPublicView(p.user, ctx.config.publicUrl), ...userView(p.user, p.capabilities) });
+        return;
+      }
       // The view is memoized per user object, and so are its bytes (made by this route's serializer).
       const view = userPublicView(p.user, ctx.config.publicUrl);
       let body = publicViewBodies.get(view);
@@ -48,7 +51,7 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
         body = encoded(reply.serialize(view) as string);
         publicViewBodies.set(view, body);
       }
-      return sendJsonBytes(request, reply, body);
+      sendJsonBytes(request, reply, body);
     },
   );
 

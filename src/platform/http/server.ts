@@ -253,7 +253,8 @@ function rewriteRequest(req: {
 }): string {
   let url = req.url ?? '/';
   const q = url.indexOf('?');
-  if (q !== -1) {
+  // Parse the query only when it may name `rest_route` or `_method` (also percent-encoded): most do not.
+  if (q !== -1 && (url.includes('route=', q) || url.includes('method=', q))) {
     const params = new URLSearchParams(url.slice(q + 1));
     const route = params.get('rest_route');
     if (route !== null && (url.startsWith('/?') || url.startsWith('/index.php?'))) {
@@ -274,7 +275,7 @@ function rewriteRequest(req: {
 function formToObject(body: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
-    const arrayKey = /^(.+)\[\d*\]$/.exec(key)?.[1] ?? null;
+    const arrayKey = key.endsWith(']') ? (/^(.+)\[\d*\]$/.exec(key)?.[1] ?? null) : null;
     if (!arrayKey) out[key] = value;
     else if (Array.isArray(out[arrayKey])) (out[arrayKey] as string[]).push(value);
     else out[arrayKey] = [value];
