@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderShortcodes } from '../../src/extensions/product-tables/storefront/shortcodes.js';
 import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
@@ -181,16 +181,23 @@ describe('GET /render/{id} (public)', () => {
     expect((await render(published, '?page_url=https%3A%2F%2Fevil.test')).statusCode).toBe(400);
   });
 
-  it('should gzip the body for clients that accept it', async () => {
+  it('should compress the body for clients that accept it: Brotli first, else gzip', async () => {
     const plain = await render(published);
-    const zipped = await h.t.app.inject({
-      method: 'GET',
-      url: `/wp-json/producttables/v1/render/${published}`,
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
+    const asked = (encodings: string) =>
+      h.t.app.inject({
+        method: 'GET',
+        url: `/wp-json/producttables/v1/render/${published}`,
+        headers: { 'accept-encoding': encodings },
+      });
+    const zipped = await asked('gzip, deflate');
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toContain('Accept-Encoding');
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
   });
 
   it('should answer 404 for an unpublished or unknown table', async () => {
