@@ -35,11 +35,7 @@ describe('POST /cartrecovery/v1/capture', () => {
     expect(json).toMatchObject({ success: true });
     expect(json.session_id).toMatch(/^[A-Za-z0-9]{24}$/);
     expect(json.capture_token).toMatch(/^[A-Za-z0-9]{64}$/);
-    const row = await t.ctx.db
-      .selectFrom('cr_sessions')
-      .selectAll()
-      .where('session_id', '=', json.session_id)
-      .executeTakeFirstOrThrow();
+    const row = await sessionRow(json.session_id);
     expect(row).toMatchObject({
       status: 'captured',
       email: 'jane@example.com',
@@ -54,11 +50,7 @@ describe('POST /cartrecovery/v1/capture', () => {
     const token = await guestCart(t, [{ id: mug, quantity: 3 }]);
     const r = await capture(t, body({ cart: [] }), { ip: ip(), headers: { 'cart-token': token } });
     expect(r.statusCode).toBe(201);
-    const row = await t.ctx.db
-      .selectFrom('cr_sessions')
-      .selectAll()
-      .where('session_id', '=', r.json().session_id)
-      .executeTakeFirstOrThrow();
+    const row = await sessionRow(r.json().session_id);
     expect(row.item_count).toBe(3);
     expect(row.cart_session_id).toMatch(/^t_/);
     expect(JSON.parse(row.cart_snapshot).origin).toBe('server');
@@ -77,11 +69,7 @@ describe('POST /cartrecovery/v1/capture', () => {
     );
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ success: true, session_id: created.session_id });
-    const row = await t.ctx.db
-      .selectFrom('cr_sessions')
-      .selectAll()
-      .where('session_id', '=', created.session_id)
-      .executeTakeFirstOrThrow();
+    const row = await sessionRow(created.session_id);
     expect(row).toMatchObject({ item_count: 1, capture_count: 2 });
   });
 
@@ -198,11 +186,7 @@ describe('POST /cartrecovery/v1/capture', () => {
       { ip: ip() },
     );
     expect(r.statusCode).toBe(201);
-    const row = await t.ctx.db
-      .selectFrom('cr_sessions')
-      .selectAll()
-      .where('session_id', '=', r.json().session_id)
-      .executeTakeFirstOrThrow();
+    const row = await sessionRow(r.json().session_id);
     expect(row).toMatchObject({ cart_total: 4250, item_count: 3, currency: 'USD' });
     expect(JSON.parse(row.cart_snapshot).items).toEqual([
       {
@@ -264,6 +248,15 @@ describe('POST /cartrecovery/v1/capture', () => {
     expect((await capture(t, body(), { ip: ip() })).statusCode).toBe(201);
   });
 });
+
+/** The stored row of a capture (throws when there is none). */
+function sessionRow(sessionId: string) {
+  return t.ctx.db
+    .selectFrom('cr_sessions')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+}
 
 async function countSessions(): Promise<number> {
   const row = await t.ctx.db
