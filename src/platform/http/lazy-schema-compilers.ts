@@ -9,15 +9,15 @@ type CompilersFactory = NonNullable<
 >;
 
 const require = createRequire(import.meta.url);
-// Fastify's own default compilers (Ajv for validation, fast-json-stringify for responses).
+// Fastify's own default compilers (Ajv for validation, fast-json-stringify for responses), same ranges as Fastify's.
 const defaultValidators: () => Factory = require('@fastify/ajv-compiler');
 const defaultSerializers: () => Factory = require('@fastify/fast-json-stringify-compiler');
 
 /**
  * Fastify's default schema compilers, but each route's validator and serializer is compiled on its first
  * use instead of at start. A server has ~200 routes and most processes use a few of them; compiling every
- * schema up front cost ~15 MB of heap and grew V8's young generation to its maximum during start
- * (docs/platform.md, "Memory at start"). With `eager` the compilers behave exactly like Fastify's.
+ * schema up front cost ~25 MB of RSS (docs/platform.md, "Memory at start"). With `eager` the compilers behave
+ * exactly like Fastify's.
  */
 export function schemaCompilers(eager: boolean): CompilersFactory {
   const validators = defaultValidators();
