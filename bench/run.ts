@@ -2,7 +2,7 @@
 // ceiling, runs autocannon against each scenario in bench/scenarios, prints a table and writes bench/results.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -18,6 +18,8 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 // Ceiling and scenario are measured alternately, `rounds` times each, so load from elsewhere on the
 // machine hits both alike; the ratio is the sum of scenario requests over the sum of ceiling requests.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+// Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ, fixed at 100 for user space).
+const TICK_MICROS = 10_000;
 // autocannon appends every response body to a string (`req.body += chunk`) to offer body checks this harness
 // never makes. On a binary (compressed) body that UTF-8 decoding costs the load generator more than the server's
 // whole answer: a raw node:http server sending a 5.9 kB gzip body measured 14k req/s that way and 84k without
@@ -34,6 +36,8 @@ const admin = {
 
 interface Measured {
   requestsPerSecond: number;
+  /** CPU time (user + system) the target process spent per request, in µs; null where /proc is missing. */
+  cpuMicrosPerRequest: number | null;
   latencyP50Ms: number;
   latencyP99Ms: number;
   non2xx: number;
@@ -68,7 +72,7 @@ try {
       process.env.DATABASE_URL ? ' (PostgreSQL)' : ' (SQLite)'
     }`,
   );
-  const ceilingUrl = await startCeiling();
+  const { url: ceilingUrl, pid: ceilingPid } = await startCeiling();
 
   await runCli([
     'user',
@@ -98,12 +102,12 @@ try {
     const ceilingRuns: Measured[] = [];
     const runs: Measured[] = [];
     if (warmup > 0) {
-      await measure(ceilingUrl, [{ path: '/' }], connections, warmup);
-      await measure(baseUrl, requests, connections, warmup);
+      await measure(ceilingUrl, ceilingPid, [{ path: '/' }], connections, warmup);
+      await measure(baseUrl, server.pid, requests, connections, warmup);
     }
     for (let round = 0; round < rounds; round++) {
-      ceilingRuns.push(await measure(ceilingUrl, [{ path: '/' }], connections, duration));
-      runs.push(await measure(baseUrl, requests, connections, duration));
+      ceilingRuns.push(await measure(ceilingUrl, ceilingPid, [{ path: '/' }], connections, duration));
+      runs.push(await measure(baseUrl, server.pid, requests, connections, duration));
     }
     const ceiling = combine(ceilingRuns);
     const result = combine(runs);
@@ -119,6 +123,7 @@ try {
       durationSeconds: duration * rounds,
       ...result,
       ceilingRequestsPerSecond: Math.round(ceiling.requestsPerSecond),
+      ceilingCpuMicrosPerRequest: ceiling.cpuMicrosPerRequest,
       ratio: Math.round(ratio * 1000) / 1000,
       targetRatio: scenario.targetRatio,
       meetsTarget: ratio >= scenario.targetRatio && result.non2xx === 0 && result.errors === 0,
@@ -151,8 +156,8 @@ async function discoverScenarios(names: string[]): Promise<BenchScenario[]> {
   return found;
 }
 
-/** Starts the raw node:http hello-world server (its own process) and returns its URL. */
-async function startCeiling(): Promise<string> {
+/** Starts the raw node:http hello-world server (its own process) and returns its URL and process id. */
+async function startCeiling(): Promise<{ url: string; pid: number | undefined }> {
   const port = await freePort();
   const ceiling = spawn(
     process.execPath,
@@ -164,14 +169,18 @@ async function startCeiling(): Promise<string> {
   );
   children.push(ceiling);
   await new Promise((resolve) => ceiling.stdout!.once('data', resolve));
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, pid: ceiling.pid };
 }
 
-/** Averages several runs: mean requests/s and p50, worst p99, summed failures. */
+/** Averages several runs: mean requests/s, CPU per request and p50, worst p99, summed failures. */
 function combine(runs: Measured[]): Measured {
   const mean = (pick: (m: Measured) => number) => runs.reduce((sum, m) => sum + pick(m), 0) / runs.length;
+  const cpu = runs.every((m) => m.cpuMicrosPerRequest !== null)
+    ? Math.round(mean((m) => m.cpuMicrosPerRequest!) * 10) / 10
+    : null;
   return {
     requestsPerSecond: Math.round(mean((m) => m.requestsPerSecond)),
+    cpuMicrosPerRequest: cpu,
     latencyP50Ms: Math.round(mean((m) => m.latencyP50Ms) * 100) / 100,
     latencyP99Ms: Math.max(...runs.map((m) => m.latencyP99Ms)),
     non2xx: runs.reduce((sum, m) => sum + m.non2xx, 0),
@@ -181,6 +190,7 @@ function combine(runs: Measured[]): Measured {
 
 async function measure(
   baseUrl: string,
+  pid: number | undefined,
   requests: BenchRequest[],
   connections: number,
   seconds: number,
@@ -198,14 +208,32 @@ async function measure(
       body: r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : JSON.stringify(r.body),
     })),
   };
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ ...options, duration: seconds });
+  const cpuAfter = cpuMicros(pid);
+  const answered = result.requests.total;
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    cpuMicrosPerRequest:
+      cpuBefore === null || cpuAfter === null || answered === 0 ? null : (cpuAfter - cpuBefore) / answered,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** User + system CPU time of a process so far, in µs (from /proc/<pid>/stat); null where that is unavailable. */
+function cpuMicros(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
+  } catch {
+    return null;
+  }
 }
 
 function benchContext(baseUrl: string): BenchContext {
@@ -282,13 +310,26 @@ function freePort(): Promise<number> {
 }
 
 function printTable(rows: Array<Record<string, unknown>>): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ceiling', 'ratio', 'target', 'ok'];
+  const header = [
+    'scenario',
+    'req/s',
+    'µs CPU/req',
+    'p50 ms',
+    'p99 ms',
+    'ceiling',
+    'µs CPU/req',
+    'ratio',
+    'target',
+    'ok',
+  ];
   const lines = rows.map((r) => [
     String(r.name),
     String(r.requestsPerSecond),
+    String(r.cpuMicrosPerRequest ?? '–'),
     String(r.latencyP50Ms),
     String(r.latencyP99Ms),
     String(r.ceilingRequestsPerSecond),
+    String(r.ceilingCpuMicrosPerRequest ?? '–'),
     Number(r.ratio).toFixed(2),
     `≥ ${r.targetRatio}`,
     r.meetsTarget ? 'yes' : `NO${Number(r.non2xx) > 0 ? ` (${r.non2xx} non-2xx)` : ''}`,
