@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
@@ -45,19 +46,20 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
         response: { 200: Type.Array(ProductItemSchema) },
       },
     },
-    async (request, reply) => {
+    // Not async: a repeated search (the common case while a person types) is sent without a promise.
+    (request, reply) => {
       const q = request.query;
       const key = JSON.stringify([q.search, q.include, q.sku, q.limit, q.page]);
-      let found = searches.get(key);
-      if (!found) {
-        const { items, total } = await searchProductItems(ctx, q);
-        found = { body: encoded(JSON.stringify(items)), total };
-        searches.set(key, found, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
+      const found = searches.get(key);
+      if (found) {
+        sendSearch(request, reply, found, q.limit);
+        return;
       }
-      reply
-        .header('X-WP-Total', String(found.total))
-        .header('X-WP-TotalPages', String(Math.ceil(found.total / q.limit)));
-      return sendJsonBytes(request, reply, found.body);
+      return searchProductItems(ctx, q).then(async ({ items, total }) => {
+        const fresh = { body: encoded(JSON.stringify(items)), total };
+        searches.set(key, fresh, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
+        sendSearch(request, reply, fresh, q.limit);
+      });
     },
   );
 
@@ -107,6 +109,19 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
 }
 
 type ProductItem = Static<typeof ProductItemSchema>;
+
+/** Sends a search's items with its totals headers. */
+function sendSearch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: { body: EncodedBody; total: number },
+  limit: number,
+): void {
+  reply
+    .header('X-WP-Total', String(found.total))
+    .header('X-WP-TotalPages', String(Math.ceil(found.total / limit)));
+  sendJsonBytes(request, reply, found.body);
+}
 
 /** The picker's search: one exact id, else SKU exact-or-prefix, else every word of the name, else newest. */
 async function searchProductItems(
