@@ -47,3 +47,6 @@ export interface BenchScenario {
 export function defineScenario(scenario: BenchScenario): BenchScenario {
   return scenario;
 }
+
+/** What every browser (an admin page, the storefront script's fetch) sends: compressed answers are accepted. */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };

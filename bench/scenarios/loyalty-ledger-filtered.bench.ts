@@ -1,4 +1,4 @@
-import { defineScenario } from '../scenario.js';
+import { BROWSER_HEADERS, defineScenario } from '../scenario.js';
 import { firstBenchCustomer, LOYALTY_ENTRIES, seedLoyalty } from './loyalty-shared.js';
 
 /** `GET /loyalty/v1/ledger` filtered by user + type + a 180-day range, with its totals headers. */
@@ -12,7 +12,7 @@ export default defineScenario({
     const session = await ctx.login();
     return {
       path: `/wp-json/loyalty/v1/ledger?user_id=${userId}&transaction_type=credit&date_from=${day(180)}&date_to=${day(0)}`,
-      headers: session.headers,
+      headers: { ...session.headers, ...BROWSER_HEADERS },
     };
   },
 });

@@ -1,4 +1,4 @@
-import { defineScenario } from '../scenario.js';
+import { BROWSER_HEADERS, defineScenario } from '../scenario.js';
 import { LOYALTY_ENTRIES, seedLoyalty } from './loyalty-shared.js';
 
 /** `GET /loyalty/v1/ledger` page 1 with its totals headers over the seeded ledger. */
@@ -8,6 +8,6 @@ export default defineScenario({
   async setup(ctx) {
     await seedLoyalty(ctx);
     const session = await ctx.login();
-    return { path: '/wp-json/loyalty/v1/ledger', headers: session.headers };
+    return { path: '/wp-json/loyalty/v1/ledger', headers: { ...session.headers, ...BROWSER_HEADERS } };
   },
 });

@@ -1,5 +1,5 @@
-import { defineScenario } from '../scenario.js';
-import { BROWSER_HEADERS, benchTable, PT_PRODUCTS } from './product-tables-shared.js';
+import { BROWSER_HEADERS, defineScenario } from '../scenario.js';
+import { benchTable, PT_PRODUCTS } from './product-tables-shared.js';
 
 /**
  * `POST /preview` of the 100-row table's configuration with a style change, as the wizard sends it (from the

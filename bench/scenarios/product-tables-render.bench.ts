@@ -1,5 +1,5 @@
-import { defineScenario } from '../scenario.js';
-import { BROWSER_HEADERS, benchTable, PT_PRODUCTS } from './product-tables-shared.js';
+import { BROWSER_HEADERS, defineScenario } from '../scenario.js';
+import { benchTable, PT_PRODUCTS } from './product-tables-shared.js';
 
 /** The public JSON render of a published 100-row table (what the storefront script fetches), pages 1–3. */
 export default defineScenario({

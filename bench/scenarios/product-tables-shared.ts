@@ -27,6 +27,3 @@ export async function benchTable(ctx: BenchContext): Promise<number> {
   });
   return created.id;
 }
-
-/** What every browser (and the storefront script's fetch) sends: compressed answers are accepted. */
-export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };

@@ -1,4 +1,4 @@
-import { defineScenario } from '../scenario.js';
+import { BROWSER_HEADERS, defineScenario } from '../scenario.js';
 
 /** `GET /videos/v1/videoplatform/videos` with a search, a sort and a page token over a 5,000-video library. */
 export default defineScenario({
@@ -20,8 +20,8 @@ export default defineScenario({
     if (!first.next_page_token || first.total < 100)
       throw new Error('videos bench: the library did not sync');
     return [
-      { path: query, headers: session.headers },
-      { path: `${query}&page_token=${encodeURIComponent(first.next_page_token)}`, headers: session.headers },
+      { path: query, headers: { ...session.headers, ...BROWSER_HEADERS } },
+      { path: `${query}&page_token=${encodeURIComponent(first.next_page_token)}`, headers: { ...session.headers, ...BROWSER_HEADERS } },
     ];
   },
 });

@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import type { AuthPolicy } from '../../platform/auth/principal.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
+import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { exportFileName, exportLedgerCsv } from './ledger-export.service.js';
-import type { LedgerEntryView } from './ledger-view.js';
 import { adjustPoints, ledgerPageJson, searchUsers } from './loyalty-admin.service.js';
 import { type LoyaltySettings, SettingsPatchSchema, SettingsSchema } from './loyalty-settings.js';
 import { getSettings, updateSettings } from './loyalty-settings.service.js';
@@ -61,10 +61,10 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
     async (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
-      const { json, total } = await ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
+      const { body, total } = await ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-      // Already serialized (same shape and order as the response schema); a JSON string is sent as is.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as LedgerEntryView[]);
+      // Already serialized (same shape and order as the response schema).
+      return sendJsonBytes(request, reply, body);
     },
   );
 

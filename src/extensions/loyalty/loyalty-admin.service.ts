@@ -1,4 +1,5 @@
 import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { ConflictError, invalid } from '../../platform/http/errors.js';
 import { type LedgerEntryView, entryView } from './ledger-view.js';
 import { searchUsersWithBalance, userExists } from './loyalty-accounts.repository.js';
@@ -90,9 +91,9 @@ async function ledgerPage(
   return { entries: rows.map(entryView), total };
 }
 
-/** A ledger page as its JSON body, with its total. */
+/** A ledger page as its encoded JSON body (compressed forms made once, on demand), with its total. */
 export interface LedgerPageJson {
-  json: string;
+  body: EncodedBody;
   total: number;
 }
 
@@ -112,7 +113,7 @@ export async function ledgerPageJson(
   const version = await ledgerVersion(ctx.db);
   const read = async () => {
     const { entries, total } = await ledgerPage(ctx, filter, window);
-    return { json: JSON.stringify(entries), total };
+    return { body: encoded(JSON.stringify(entries)), total };
   };
   let cache = pageCaches.get(ctx.db);
   if (!cache || cache.version !== version) {

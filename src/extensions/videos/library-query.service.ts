@@ -1,3 +1,4 @@
+import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { invalid } from '../../platform/http/errors.js';
 import type { ExtensionContext } from '../define-extension.js';
 import { assignmentsOfVideos } from './assignments.repository.js';
@@ -34,7 +35,7 @@ export interface LibraryPage {
 interface PageEntry {
   at: number;
   page: LibraryPage;
-  json?: string;
+  body?: EncodedBody;
 }
 
 interface Cursor {
@@ -75,11 +76,11 @@ export class LibraryQueryService {
     return (await this.entry(input)).page;
   }
 
-  /** The same page as JSON text (serialized once per cached page: the listing's hot path). */
-  async listJson(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<string> {
+  /** The same page as an encoded JSON body (serialized, and compressed on demand, once per cached page). */
+  async listBody(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<EncodedBody> {
     const entry = await this.entry(input);
-    entry.json ??= JSON.stringify(entry.page);
-    return entry.json;
+    entry.body ??= encoded(JSON.stringify(entry.page));
+    return entry.body;
   }
 
   private async entry(input: {

@@ -1,3 +1,4 @@
+import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import { Type } from '@sinclair/typebox';
 import type { AuthPolicy } from '../../platform/auth/principal.js';
 import type { RestApp } from '../../platform/http/server.js';
@@ -142,10 +143,8 @@ export function registerVideosRoutes(app: RestApp, ctx: ExtensionContext): void 
       },
     },
     async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      // `_fields` / `_envelope` need the object (preSerialization hook); otherwise send the cached JSON text.
-      if (query._fields !== undefined || query._envelope !== undefined) return s.library.list(request.query);
-      return reply.type('application/json; charset=utf-8').send(await s.library.listJson(request.query));
+      // The cached JSON body (`_fields` / `_envelope` are applied to its parsed value).
+      return sendJsonBytes(request, reply, await s.library.listBody(request.query));
     },
   );
 
