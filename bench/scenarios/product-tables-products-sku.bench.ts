@@ -1,7 +1,7 @@
-import { defineScenario } from '../scenario.js';
+import { BROWSER_HEADERS, defineScenario } from '../scenario.js';
 import { benchTable, PT_PRODUCTS } from './product-tables-shared.js';
 
-/** The wizard's SKU picker: `GET /products?sku=<prefix>` (prefix match over the whole catalog). */
+/** The wizard's SKU picker (in the admin page, so a browser's headers): `GET /products?sku=<prefix>` (prefix match over the whole catalog). */
 export default defineScenario({
   description: `GET /wp-json/producttables/v1/products?sku=<prefix> over ${PT_PRODUCTS} products (admin, cookie + nonce)`,
   targetRatio: 0.5,
@@ -16,7 +16,7 @@ export default defineScenario({
     const session = await ctx.login();
     return {
       path: `/wp-json/producttables/v1/products?sku=${encodeURIComponent(prefix)}`,
-      headers: session.headers,
+      headers: { ...session.headers, ...BROWSER_HEADERS },
     };
   },
 });

@@ -21,7 +21,10 @@ export default defineScenario({
       throw new Error('videos bench: the library did not sync');
     return [
       { path: query, headers: { ...session.headers, ...BROWSER_HEADERS } },
-      { path: `${query}&page_token=${encodeURIComponent(first.next_page_token)}`, headers: { ...session.headers, ...BROWSER_HEADERS } },
+      {
+        path: `${query}&page_token=${encodeURIComponent(first.next_page_token)}`,
+        headers: { ...session.headers, ...BROWSER_HEADERS },
+      },
     ];
   },
 });
