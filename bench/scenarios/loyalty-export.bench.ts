@@ -53,7 +53,9 @@ export default defineScenario({
       let lines = 0;
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         bytes += chunk.length;
-        for (const byte of chunk) if (byte === 10) lines++;
+        // memchr-speed count: a byte-by-byte loop here cost this client ~0.5 s of CPU per 1M rows.
+        const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        for (let at = buffer.indexOf(10); at !== -1; at = buffer.indexOf(10, at + 1)) lines++;
       }
       const seconds = (performance.now() - started) / 1000;
       const peakMb = rssMb(server.pid!, 'VmHWM');
