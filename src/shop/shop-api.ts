@@ -21,6 +21,8 @@ export interface ShopApi {
   getProductPrices(ids: number[], db?: DbOrTrx): Promise<ShopProductPrice[]>;
   /** A filtered, ordered page of products (variations never counted as products). */
   searchProducts(query: ProductQuery): Promise<{ items: ShopProduct[]; total: number }>;
+  /** How many products match each query (filters of `searchProducts`), in one statement for all of them. */
+  countProducts(queries: ReadonlyArray<Omit<ProductQuery, 'offset' | 'limit'>>): Promise<number[]>;
   /** Every category with the number of published products it holds. */
   listCategories(): Promise<ShopCategory[]>;
   /** Published products (optionally only those on sale) and how many categories hold them. */

@@ -89,6 +89,7 @@ describe('ShopApi catalog', () => {
       'getProducts',
       'getProductPrices',
       'searchProducts',
+      'countProducts',
       'listCategories',
       'catalogStats',
       'formatMoney',
@@ -205,6 +206,23 @@ describe('ShopApi catalog', () => {
     expect(await names({ ...base, categoryIds: [hats.id], status: 'publish' })).toEqual(['Cap']);
     expect(await names({ ...base, onSale: true })).toEqual(['Trail Running Shoe']);
     expect(await names({ ...base, stockStatus: 'outofstock' })).toEqual(['Cap']);
+  });
+
+  it('should count several queries at once, each as searchProducts totals it', async () => {
+    const queries = [
+      { status: 'publish' as const },
+      { categoryIds: [shoes.id] },
+      { categoryIds: [hats.id], status: 'publish' as const },
+      { onSale: true },
+      { include: [] },
+      { sku: 'SH-', skuPrefix: true },
+    ];
+    const totals = await Promise.all(
+      queries.map(async (q) => (await t.ctx.shop.searchProducts({ ...q, offset: 0, limit: 1 })).total),
+    );
+    expect(totals).toEqual([5, 3, 1, 1, 0, 2]);
+    expect(await t.ctx.shop.countProducts(queries)).toEqual(totals);
+    expect(await t.ctx.shop.countProducts([])).toEqual([]);
   });
 
   it('should order by price, popularity and rating, and count the total in the same call', async () => {

@@ -3,7 +3,14 @@ import type { ShopContext } from '../shop-part.js';
 import { listCategoriesWithCounts } from './categories.repository.js';
 import { currencyInfo, formatMoney, priceHtml } from './money.js';
 import { assembleProducts, loadProductPrices, loadProducts } from './product-records.js';
-import { countCatalog, expandCategoryIds, searchProductRows } from './products.repository.js';
+import {
+  categoryParents,
+  countCatalog,
+  countProductRows,
+  expandCategoryIds,
+  expandWithin,
+  searchProductRows,
+} from './products.repository.js';
 
 /** Providers of Store API product `extensions` (namespace → provider). */
 export type ProductExtensionRegistry = Map<
@@ -22,6 +29,15 @@ export function catalogApi(ctx: ShopContext, productExtensions: ProductExtension
       const categoryIds = query.categoryIds ? await expandCategoryIds(ctx.db, query.categoryIds) : undefined;
       const { rows, total } = await searchProductRows(ctx.db, { ...query, categoryIds });
       return { items: await assembleProducts(ctx.db, rows, ctx.config.publicUrl), total };
+    },
+    async countProducts(queries) {
+      const categories = queries.some((q) => q.categoryIds?.length) ? await categoryParents(ctx.db) : [];
+      return countProductRows(
+        ctx.db,
+        queries.map((q) =>
+          q.categoryIds ? { ...q, categoryIds: expandWithin(categories, q.categoryIds) } : q,
+        ),
+      );
     },
     listCategories: () => listCategoriesWithCounts(ctx.db),
     catalogStats: (query) => countCatalog(ctx.db, query.onSaleOnly),

@@ -201,10 +201,46 @@ export async function searchProductRows(
   return { rows, total };
 }
 
+/**
+ * How many products match each query (variations never counted), in the order given: one statement holding a
+ * scalar count per query, whatever their number.
+ */
+export async function countProductRows(
+  db: DbOrTrx,
+  queries: ReadonlyArray<Omit<ProductQuery, 'offset' | 'limit'>>,
+): Promise<number[]> {
+  if (queries.length === 0) return [];
+  const row = await db
+    .selectNoFrom((eb) =>
+      queries.map((query, i) =>
+        eb
+          .selectFrom('shop_products')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .where((w) => w.and(productFilters(db, w, { ...query, offset: 0, limit: 0 })))
+          .as(`c${i}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, number | string | null>;
+  return queries.map((_, i) => Number(counts[`c${i}`] ?? 0));
+}
+
 /** Ids of every category below the given ones (children, grandchildren …), the given ones included. */
 export async function expandCategoryIds(db: DbOrTrx, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const all = await db.selectFrom('shop_categories').select(['id', 'parent']).execute();
+  return expandWithin(await categoryParents(db), ids);
+}
+
+/** Every category's id and parent (what `expandWithin` walks). */
+export function categoryParents(db: DbOrTrx): Promise<Array<{ id: number; parent: number }>> {
+  return db.selectFrom('shop_categories').select(['id', 'parent']).execute();
+}
+
+/** `ids` and every category below them, from an already-read list of categories. */
+export function expandWithin(
+  all: ReadonlyArray<{ id: number; parent: number }>,
+  ids: readonly number[],
+): number[] {
   const result = new Set(ids);
   let grew = true;
   while (grew) {

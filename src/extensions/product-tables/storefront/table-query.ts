@@ -67,18 +67,13 @@ export async function tableProductsPage(
   return { items, total, page, limit };
 }
 
-/** Published products matching each source: one concurrent count per distinct source, shared by equal ones. */
+/** Published products matching each source: one statement counts every distinct source (equal ones share it). */
 export async function countSourceProducts(shop: ShopApi, sources: TableSource[]): Promise<number[]> {
   const keys = sources.map((source) => JSON.stringify(sourceQuery(source)));
-  const unique = [...new Set(keys)];
-  const counts = await Promise.all(
-    unique.map(async (key) => {
-      const query = JSON.parse(key) as Omit<ProductQuery, 'offset' | 'limit'> | null;
-      if (!query) return 0;
-      // A page past the end returns only the total, so this is a single COUNT.
-      return (await shop.searchProducts({ ...query, offset: 2 ** 31, limit: 1 })).total;
-    }),
+  const unique = [...new Set(keys)].filter((key) => key !== 'null');
+  const counts = await shop.countProducts(
+    unique.map((key) => JSON.parse(key) as Omit<ProductQuery, 'offset' | 'limit'>),
   );
   const byKey = new Map(unique.map((key, i) => [key, counts[i]!]));
-  return keys.map((key) => byKey.get(key)!);
+  return keys.map((key) => byKey.get(key) ?? 0);
 }
