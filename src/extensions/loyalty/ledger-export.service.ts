@@ -54,7 +54,8 @@ async function* csvChunks(ctx: ExtensionContext, filter: LedgerFilter): AsyncGen
         users.set(id, `${csvText(user?.display_name ?? '')},${csvText(user?.email ?? '')}`);
       }
     }
-    let chunk = '';
+    // One flat string per batch (a `+=` chain builds a rope V8 must flatten again when writing it).
+    const lines: string[] = [];
     for (const [
       id,
       userId,
@@ -66,8 +67,10 @@ async function* csvChunks(ctx: ExtensionContext, filter: LedgerFilter): AsyncGen
       expiresAt,
       createdAt,
     ] of batch)
-      chunk += `${id},${userId},${users.get(userId)},${type},${formatPoints(amount)},${referenceType},${referenceId},${csvText(description)},${expiresAt ?? ''},${createdAt}\r\n`;
-    if (chunk) yield chunk;
+      lines.push(
+        `${id},${userId},${users.get(userId)},${type},${formatPoints(amount)},${referenceType},${referenceId},${csvText(description)},${expiresAt ?? ''},${createdAt}\r\n`,
+      );
+    if (lines.length > 0) yield lines.join('');
     if (batch.length < BATCH) return;
     const last = batch[batch.length - 1]!;
     after = { createdAt: last[8], id: last[0] };
