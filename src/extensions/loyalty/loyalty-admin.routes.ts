@@ -5,7 +5,13 @@ import { pageWindow, setPaginationHeaders } from '../../platform/http/collection
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { exportFileName, exportLedgerCsv } from './ledger-export.service.js';
-import { adjustPoints, ledgerPageJson, searchUsers } from './loyalty-admin.service.js';
+import {
+  adjustPoints,
+  cachedLedgerPageJson,
+  type LedgerPageJson,
+  ledgerPageJson,
+  searchUsers,
+} from './loyalty-admin.service.js';
 import { type LoyaltySettings, SettingsPatchSchema, SettingsSchema } from './loyalty-settings.js';
 import { getSettings, updateSettings } from './loyalty-settings.service.js';
 import {
@@ -58,13 +64,23 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
         response: { 200: Type.Array(LedgerEntrySchema) },
       },
     },
-    async (request, reply) => {
+    // Not async: a cached page of a version known without waiting is sent without a promise.
+    (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
-      const { body, total } = await ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
-      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-      // Already serialized (same shape and order as the response schema).
-      return sendJsonBytes(request, reply, body);
+      const filter = filterOf(request.query);
+      const window = pageWindow(page, perPage);
+      const send = ({ body, total }: LedgerPageJson) => {
+        setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+        // Already serialized (same shape and order as the response schema).
+        sendJsonBytes(request, reply, body);
+      };
+      const cached = cachedLedgerPageJson(ctx, filter, window);
+      if (cached) {
+        send(cached);
+        return;
+      }
+      return ledgerPageJson(ctx, filter, window).then(send);
     },
   );
 

@@ -11,6 +11,7 @@ import {
   findEntryByKey,
   type LedgerFilter,
   ledgerVersion,
+  ledgerVersionNow,
   listEntries,
   type TransactionType,
 } from './points-ledger.repository.js';
@@ -120,7 +121,7 @@ export async function ledgerPageJson(
     cache = { version, pages: new Map() };
     pageCaches.set(ctx.db, cache);
   }
-  const key = JSON.stringify([filter, window]);
+  const key = pageKey(filter, window);
   const cached = cache.pages.get(key);
   if (cached) return cached;
   const page = await read();
@@ -128,6 +129,21 @@ export async function ledgerPageJson(
   // Stored only if nothing was written meanwhile (the rows read may be newer than `version`).
   if ((await ledgerVersion(ctx.db)) === version) cache.pages.set(key, page);
   return page;
+}
+
+/** `ledgerPageJson` when it can be answered without waiting (a cached page of a version known now), else undefined. */
+export function cachedLedgerPageJson(
+  ctx: ExtensionContext,
+  filter: LedgerFilter,
+  window: { offset: number; limit: number },
+): LedgerPageJson | undefined {
+  const cache = pageCaches.get(ctx.db);
+  if (!cache || ledgerVersionNow(ctx.db) !== cache.version) return undefined;
+  return cache.pages.get(pageKey(filter, window));
+}
+
+function pageKey(filter: LedgerFilter, window: { offset: number; limit: number }): string {
+  return JSON.stringify([filter, window]);
 }
 
 /** Users matching a search term, with their balance in whole points. */

@@ -182,13 +182,24 @@ export async function ledgerVersion(db: DbOrTrx): Promise<string> {
   if (!sqlite) return `n${await countEntries(db, {})}`;
   const reader = versionReader(sqlite);
   if (sqlite.inTransaction) return readCommitted(db as Kysely<Tables>, sqlite, () => readVersion(reader));
+  const version = ledgerVersionNow(db);
+  if (version !== undefined) return version;
   const changes = reader.totalChanges.get() as number;
-  const now = performance.now();
-  if (reader.last && reader.last.changes === changes && now - reader.last.at < REVALIDATE_MS)
-    return reader.last.version;
-  const version = readVersion(reader);
-  reader.last = { version, changes, at: now };
-  return version;
+  const fresh = readVersion(reader);
+  reader.last = { version: fresh, changes, at: performance.now() };
+  return fresh;
+}
+
+/**
+ * `ledgerVersion` without waiting, when it can be known so: SQLite, no transaction open, and the token read
+ * from the file is still trusted (see above); otherwise undefined.
+ */
+export function ledgerVersionNow(db: DbOrTrx): string | undefined {
+  const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
+  if (!sqlite || sqlite.inTransaction) return undefined;
+  const { last, totalChanges } = versionReader(sqlite);
+  if (!last || performance.now() - last.at >= REVALIDATE_MS) return undefined;
+  return totalChanges.get() === last.changes ? last.version : undefined;
 }
 
 // How long a version read from the file is trusted while this connection writes nothing (another process's
