@@ -1,6 +1,7 @@
 import { catalogDemoStep } from '../demo/catalog-demo.js';
 import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
 import * as catalogIndexes from '../migrations/2026-11-22T08-00-catalog-indexes.js';
+import * as variationIndex from '../migrations/2026-11-22T16-00-variation-index.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
 import { registerCategoryRoutes } from './categories.routes.js';
@@ -16,6 +17,7 @@ export function catalogPart(ctx: ShopContext): ShopPart {
     migrations: {
       '2026-11-22T07-00-catalog': catalogMigration,
       '2026-11-22T08-00-catalog-indexes': catalogIndexes,
+      '2026-11-22T16-00-variation-index': variationIndex,
     },
     api: catalogApi(ctx, productExtensions),
     demo: catalogDemoStep(ctx),
