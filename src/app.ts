@@ -114,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     publicUrl: config.publicUrl,
     trustProxy: config.trustedProxies,
     eagerSchemas: options.eagerSchemas,
+    replayCallerGuard: (request) => platform.auth.replayGuard(request),
     status422Namespaces: modules.flatMap((m) =>
       (m.namespaces ?? []).filter((n) => n.validationStatus === 422).map((n) => n.namespace),
     ),

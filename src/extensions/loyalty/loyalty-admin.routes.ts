@@ -2,12 +2,14 @@ import { Type } from '@sinclair/typebox';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import type { AuthPolicy } from '../../platform/auth/principal.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
+import { replayWhileFresh } from '../../platform/http/replay-lane.js';
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { exportFileName, exportLedgerCsv } from './ledger-export.service.js';
 import {
   adjustPoints,
   cachedLedgerPageJson,
+  whileLedgerPageCached,
   type LedgerPageJson,
   ledgerPageJson,
   searchUsers,
@@ -70,7 +72,10 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
       const perPage = request.query.per_page ?? 20;
       const filter = filterOf(request.query);
       const window = pageWindow(page, perPage);
-      const send = ({ body, total }: LedgerPageJson) => {
+      const send = (json: LedgerPageJson) => {
+        const { body, total } = json;
+        // Replayed to the same request while this page is still the cached one of the current version.
+        replayWhileFresh(request, whileLedgerPageCached(ctx, filter, window, json));
         setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
         // Already serialized (same shape and order as the response schema).
         sendJsonBytes(request, reply, body);

@@ -142,6 +142,20 @@ export function cachedLedgerPageJson(
   return cache.pages.get(pageKey(filter, window));
 }
 
+/** A check that holds while `page` is still the cached answer for this filter and window at the current version. */
+export function whileLedgerPageCached(
+  ctx: ExtensionContext,
+  filter: LedgerFilter,
+  window: { offset: number; limit: number },
+  page: LedgerPageJson,
+): () => boolean {
+  const key = pageKey(filter, window);
+  return () => {
+    const cache = pageCaches.get(ctx.db);
+    return cache?.pages.get(key) === page && ledgerVersionNow(ctx.db) === cache.version;
+  };
+}
+
 function pageKey(filter: LedgerFilter, window: { offset: number; limit: number }): string {
   return JSON.stringify([filter, window]);
 }

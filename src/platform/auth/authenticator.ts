@@ -120,6 +120,26 @@ export class Authenticator {
     done();
   }
 
+  /**
+   * For the replay lane: a check that holds while a request's caller would still be authenticated as the very
+   * same principal (same cached object for the same credential, so same user, roles and capabilities) within
+   * the same nonce tick (so the nonce verdict and the X-WP-Nonce answered are the same); null for callers
+   * that are not a cached user (anonymous, cart sessions, bearer tokens).
+   */
+  replayGuard(request: FastifyRequest): (() => boolean) | null {
+    const principal = request.principal;
+    if (principal?.kind !== 'user') return null;
+    const credential =
+      principal.via === 'cookie'
+        ? request.cookies[SESSION_COOKIE]
+        : principal.via === 'app_password'
+          ? request.headers.authorization
+          : undefined;
+    if (!credential || this.cache.get(credential) !== principal) return null;
+    const tick = this.deps.nonces.tick();
+    return () => this.cache.get(credential) === principal && this.deps.nonces.tick() === tick;
+  }
+
   /** The nonce subject of a principal (what its nonces are bound to); one object per principal object. */
   nonceSubject(principal: Principal): NonceSubject {
     let subject = subjects.get(principal);

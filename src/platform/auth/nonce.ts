@@ -59,7 +59,8 @@ export class NonceService {
     return known;
   }
 
-  private tick(): number {
+  /** The current 12-hour tick: a nonce's verdict for one subject cannot change within it. */
+  tick(): number {
     return Math.ceil(this.now().getTime() / 1000 / HALF_LIFE_SECONDS);
   }
 

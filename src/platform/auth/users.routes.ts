@@ -3,6 +3,7 @@ import type { PlatformContext } from '../context.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../http/encoded-body.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
 import { NotFoundError, RestError } from '../http/errors.js';
+import { replayWhileFresh } from '../http/replay-lane.js';
 import type { RestApp } from '../http/server.js';
 import {
   createApplicationPassword,
@@ -40,6 +41,8 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
     (request, reply) => {
       const p = request.principal;
       if (p.kind !== 'user') throw new Error('unreachable');
+      // The answer depends on the principal alone, which the replay lane checks itself.
+      replayWhileFresh(request, () => true);
       if (request.query.context === 'edit') {
         reply.send({ ...userPublicView(p.user, ctx.config.publicUrl), ...userView(p.user, p.capabilities) });
         return;

@@ -12,7 +12,15 @@ import { RestError, ValidationError } from './errors.js';
 import { applyFieldsFilter } from './global-params.js';
 import { lazyChildLogger } from './request-logger.js';
 import { schemaCompilers } from './lazy-schema-compilers.js';
+import { type ReplayCheck, ReplayLane } from './replay-lane.js';
 import { fieldErrorsFromAjv } from './validation-errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The response cache in front of Fastify (see replay-lane.ts). */
+    replayLane: ReplayLane;
+  }
+}
 
 /** The Fastify instance with TypeBox typing that every module registers routes on. */
 export type RestApp = FastifyInstance<any, any, any, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -27,6 +35,8 @@ export interface HttpServerOptions {
   trustProxy?: string[];
   /** Compile every route's schemas at start instead of on first use (tests; see lazy-schema-compilers.ts). */
   eagerSchemas?: boolean;
+  /** Vouches that a request's caller may be answered again from the replay lane (see replay-lane.ts). */
+  replayCallerGuard?: (request: FastifyRequest) => ReplayCheck | null;
 }
 
 const GLOBAL_PARAMS = [
@@ -46,7 +56,10 @@ const ALLOW_HEADERS =
 /** Builds the Fastify server with the WordPress REST conventions (URL forms, errors, global params, headers). */
 export async function createHttpServer(options: HttpServerOptions): Promise<RestApp> {
   const status422 = (options.status422Namespaces ?? []).map((ns) => `/wp-json/${ns}/`);
+  const replayLane = new ReplayLane();
+  if (options.replayCallerGuard) replayLane.setCallerGuard(options.replayCallerGuard);
   const app = Fastify({
+    serverFactory: replayLane.serverFactory,
     loggerInstance: options.logger,
     childLoggerFactory: lazyChildLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -72,6 +85,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as never);
+  app.decorate('replayLane', replayLane);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -141,12 +155,16 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
+    replayLane.close();
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
     done(null, payload);
   });
+
+  // Last of the global onSend hooks: it keeps the answer exactly as it leaves.
+  app.addHook('onSend', replayLane.onSend);
 
   app.addHook('preSerialization', (request, reply, payload, done) => {
     const query = request.query as Record<string, string> | undefined;

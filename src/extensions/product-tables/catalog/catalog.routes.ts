@@ -5,6 +5,7 @@ import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
+import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
 import { cachedSettings } from '../storefront/render.service.js';
 import { TtlCache } from '../storefront/ttl-cache.js';
 
@@ -51,13 +52,16 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
       const q = request.query;
       const key = JSON.stringify([q.search, q.include, q.sku, q.limit, q.page]);
       const found = searches.get(key);
+      // Replayed to the same request while this answer is still the cached one (two seconds at most).
       if (found) {
+        replayWhileFresh(request, () => searches.get(key) === found);
         sendSearch(request, reply, found, q.limit);
         return;
       }
       return searchProductItems(ctx, q).then(async ({ items, total }) => {
         const fresh = { body: encoded(JSON.stringify(items)), total };
         searches.set(key, fresh, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
+        replayWhileFresh(request, () => searches.get(key) === fresh);
         sendSearch(request, reply, fresh, q.limit);
       });
     },
