@@ -38,6 +38,7 @@ export type BearerAuthenticator = (
 
 const subjects = new WeakMap<Principal, NonceSubject>();
 const DEFAULT_POLICY: AuthPolicy = { access: 'public', nonce: 'cookie' };
+const always = () => true;
 
 /** Authenticates requests (cookie, application password, bearer, cart session), checks nonces and capabilities. */
 export class Authenticator {
@@ -123,12 +124,19 @@ export class Authenticator {
   /**
    * For the replay lane: a check that holds while a request's caller would still be authenticated as the very
    * same principal (same cached object for the same credential, so same user, roles and capabilities) within
-   * the same nonce tick (so the nonce verdict and the X-WP-Nonce answered are the same); null for callers
-   * that are not a cached user (anonymous, cart sessions, bearer tokens).
+   * the same nonce tick (so the nonce verdict and the X-WP-Nonce answered are the same). Other callers only on
+   * public routes that never check a nonce, without an Authorization header (nothing there can refuse them);
+   * otherwise null (cart sessions and bearer tokens elsewhere, anonymous callers of other routes).
    */
   replayGuard(request: FastifyRequest): (() => boolean) | null {
     const principal = request.principal;
-    if (principal?.kind !== 'user') return null;
+    if (principal?.kind !== 'user') {
+      // A public route that never asks for a nonce admits every caller without an Authorization header alike.
+      const policy = request.routeOptions.config.auth ?? DEFAULT_POLICY;
+      const admitsAll =
+        policy.access === 'public' && policy.nonce === 'never' && !request.headers.authorization;
+      return admitsAll ? always : null;
+    }
     const credential =
       principal.via === 'cookie'
         ? request.cookies[SESSION_COOKIE]

@@ -145,15 +145,17 @@ export class ReplayLane {
 }
 
 /**
- * Everything of a request an answer may depend on, or null for requests never replayed (not a GET under
- * /wp-json/, or carrying an Origin (CORS headers) or a method override (another route)).
+ * Everything of a request an answer may depend on, or null for requests never replayed: not a GET; a page
+ * outside /wp-json/ with a query string (front-end hooks act on `?ref=` and the e-mail links); an Origin (CORS
+ * headers) or a method override (another route).
  */
 function replayKey(
   method: string | undefined,
   url: string | undefined,
   h: IncomingHttpHeaders,
 ): string | null {
-  if (method !== 'GET' || !url?.startsWith('/wp-json/')) return null;
+  if (method !== 'GET' || url === undefined) return null;
+  if (!url.startsWith('/wp-json/') && url.includes('?')) return null;
   if (h.origin !== undefined || h['x-http-method-override'] !== undefined) return null;
   return `${url}\n${h.cookie ?? ''}\n${h.authorization ?? ''}\n${h['x-wp-nonce'] ?? ''}\n${h['cart-token'] ?? ''}\n${h['accept-encoding'] ?? ''}`;
 }

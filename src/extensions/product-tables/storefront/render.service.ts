@@ -112,7 +112,21 @@ export async function renderTable(ctx: ExtensionContext, request: RenderRequest)
   const { tail, rows, pagination, totalPages, total, page } = body;
   const result = { ...head, tail, rows, pagination, totalPages, total, page, body };
   renders.set(key, result, body.expires - ctx.clock.now().getTime());
+  renderKeys.set(result, key);
   return result;
+}
+
+const renderKeys = new WeakMap<RenderResult, string>();
+
+/** A check that holds while `result` is still the cached rendering of the stored table `table` (as read now). */
+export function whileRenderCached(
+  ctx: ExtensionContext,
+  table: StoredTable,
+  result: RenderResult,
+): () => boolean {
+  const key = renderKeys.get(result);
+  const { renders } = cachesOf(ctx);
+  return () => key !== undefined && tableIfCached(ctx, table.id) === table && renders.get(key) === result;
 }
 
 /** The visitor's part of a table's markup: script endpoints, a Store API nonce for them, their cart lines. */
@@ -125,9 +139,14 @@ export async function visitorParts(
     renderUrl: `/wp-json/producttables/v1/render/${id}`,
     storeApiUrl: '/wp-json/wc/store/v1',
     cartUrl: '/cart',
-    storeNonce: ctx.nonces.create(ctx.auth.nonceSubject(viewer), 'wc_store_api'),
+    storeNonce: visitorNonce(ctx, viewer),
     cart: await visitorCart(ctx, viewer),
   };
+}
+
+/** The Store API nonce the table's script uses for this visitor (changes with the nonce tick). */
+export function visitorNonce(ctx: ExtensionContext, viewer: Principal): string {
+  return ctx.nonces.create(ctx.auth.nonceSubject(viewer), 'wc_store_api');
 }
 
 /** Forgets every cached rendering and the cached settings (after a table or the settings change). */

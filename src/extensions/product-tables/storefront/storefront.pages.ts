@@ -5,7 +5,8 @@ import { ASSETS, assetUrl } from './assets.js';
 import { esc } from './escape.js';
 import { sendEncoded } from '../../../platform/http/encoded-body.js';
 import { renderQueryFrom } from './render-query.js';
-import { cachedTable, renderTable, visitorParts } from './render.service.js';
+import { cachedTable, renderTable, visitorNonce, visitorParts, whileRenderCached } from './render.service.js';
+import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
 import { renderOne } from './shortcodes.js';
 import { visitorSegment } from './table-markup.js';
 
@@ -40,6 +41,19 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
         // The rows (tail) are encoded once per cached rendering; only the visitor's part is new per request,
         // and visitors without a cart share one page per nonce tick.
         const anonymous = visitor.cart.length === 0;
+        // A visitor without cookies is anonymous again next time: the same page while the rendering is cached
+        // and the nonce tick is the same.
+        if (
+          anonymous &&
+          request.headers.cookie === undefined &&
+          request.headers['cart-token'] === undefined
+        ) {
+          const rendering = whileRenderCached(ctx, table, rendered);
+          replayWhileFresh(
+            request,
+            () => rendering() && rendered.anonymousPage?.nonce === visitorNonce(ctx, viewer),
+          );
+        }
         if (anonymous && rendered.anonymousPage?.nonce === visitor.storeNonce)
           return sendEncoded(request, reply, rendered.anonymousPage.body, HTML);
         rendered.tailBytes ??= Buffer.from(rendered.tail);

@@ -6,7 +6,8 @@ import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import { TableConfigInputSchema } from '../config/table-config.schemas.js';
 import { cachedPreviewBody, type PreviewInput, previewBody } from './preview.service.js';
-import { cachedTable, renderTable } from './render.service.js';
+import { cachedTable, renderTable, whileRenderCached } from './render.service.js';
+import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
 import { categorySlugs, renderQueryFrom } from './render-query.js';
 
 const ConfigWithId = Type.Object(
@@ -101,6 +102,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         }),
       );
       reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+      replayWhileFresh(request, whileRenderCached(ctx, table, rendered));
       return sendJsonBytes(request, reply, rendered.jsonBody);
     },
   );
