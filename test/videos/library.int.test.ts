@@ -257,3 +257,41 @@ describe('GET /videos/v1/videoplatform/videos', () => {
     );
   });
 });
+
+describe('GET /videos/v1/videoplatform/videos through the replay lane (listening server)', () => {
+  let base = '';
+  beforeAll(async () => {
+    await v.t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(v.t.app.server.address() as { port: number }).port}`;
+  });
+  const fetchList = async () => {
+    const before = v.t.app.replayLane.replayed;
+    const r = await fetch(`${base}/wp-json/videos/v1/videoplatform/videos`, { headers: v.admin });
+    expect(r.status).toBe(200);
+    return { page: await r.json(), replayed: v.t.app.replayLane.replayed > before };
+  };
+
+  it('should replay a repeated listing, and show an assignment made here at once', async () => {
+    await fetchList();
+    const again = await fetchList();
+    expect(again.replayed).toBe(true);
+    const id = again.page.videos[1].id;
+    const productId = await v.product({ name: 'Tripod Z' });
+    await v.api('POST', '/videos/v1/products/bulk-assign', { product_ids: [productId], video_ids: [id] });
+    const after = await fetchList();
+    expect(after.replayed).toBe(false);
+    expect(after.page.videos[1].products).toContainEqual({ id: productId, name: 'Tripod Z' });
+  });
+
+  it('should notice a library changed by another instance within a second', async () => {
+    const before = await fetchList();
+    await fetchList();
+    const rows = await v.t.ctx.db.selectFrom('videos_library').selectAll().execute();
+    await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows.slice(0, 5)));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await fetchList()).page.total).toBe(5);
+    await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await fetchList()).page.total).toBe(before.page.total);
+  });
+});

@@ -33,6 +33,7 @@ export interface LibraryPage {
 }
 
 interface PageEntry {
+  key: string;
   at: number;
   page: LibraryPage;
   body?: EncodedBody;
@@ -76,11 +77,26 @@ export class LibraryQueryService {
     return (await this.entry(input)).page;
   }
 
-  /** The same page as an encoded JSON body (serialized, and compressed on demand, once per cached page). */
-  async listBody(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<EncodedBody> {
+  /**
+   * The same page as an encoded JSON body (serialized, and compressed on demand, once per cached page), with a
+   * check that holds while this page is still the answer (cached, within its time, snapshot revalidated).
+   */
+  async listBody(input: {
+    search?: string;
+    sort?: LibrarySort;
+    page_token?: string;
+  }): Promise<{ body: EncodedBody; isFresh: () => boolean }> {
     const entry = await this.entry(input);
     entry.body ??= encoded(JSON.stringify(entry.page));
-    return entry.body;
+    const isFresh = () => {
+      const now = performance.now();
+      return (
+        this.pages.get(entry.key) === entry &&
+        now - entry.at < PAGE_TTL_MS &&
+        now - this.checkedAt < REVALIDATE_MS
+      );
+    };
+    return { body: entry.body, isFresh };
   }
 
   private async entry(input: {
@@ -111,7 +127,7 @@ export class LibraryQueryService {
       can_search: true,
     };
     if (this.pages.size >= MAX_CACHED_PAGES) this.pages.delete(this.pages.keys().next().value as string);
-    const entry: PageEntry = { at: performance.now(), page };
+    const entry: PageEntry = { key: cacheKey, at: performance.now(), page };
     this.pages.set(cacheKey, entry);
     return entry;
   }

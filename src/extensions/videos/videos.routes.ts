@@ -1,4 +1,5 @@
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
+import { replayWhileFresh } from '../../platform/http/replay-lane.js';
 import { Type } from '@sinclair/typebox';
 import type { AuthPolicy } from '../../platform/auth/principal.js';
 import type { RestApp } from '../../platform/http/server.js';
@@ -143,8 +144,10 @@ export function registerVideosRoutes(app: RestApp, ctx: ExtensionContext): void 
       },
     },
     async (request, reply) => {
-      // The cached JSON body (`_fields` / `_envelope` are applied to its parsed value).
-      return sendJsonBytes(request, reply, await s.library.listBody(request.query));
+      // The cached JSON body (`_fields` / `_envelope` are applied to its parsed value), replayed while current.
+      const { body, isFresh } = await s.library.listBody(request.query);
+      replayWhileFresh(request, isFresh);
+      return sendJsonBytes(request, reply, body);
     },
   );
 
