@@ -268,7 +268,8 @@ describe('GET /videos/v1/videoplatform/videos through the replay lane (listening
     const before = v.t.app.replayLane.replayed;
     const r = await fetch(`${base}/wp-json/videos/v1/videoplatform/videos`, { headers: v.admin });
     expect(r.status).toBe(200);
-    return { page: await r.json(), replayed: v.t.app.replayLane.replayed > before };
+    const page = (await r.json()) as { videos: Array<{ id: string; products: unknown[] }>; total: number };
+    return { page, replayed: v.t.app.replayLane.replayed > before };
   };
 
   it('should replay a repeated listing, and show an assignment made here at once', async () => {
