@@ -180,26 +180,26 @@ export async function listEntries(
 export async function ledgerVersion(db: DbOrTrx): Promise<string> {
   const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
   if (!sqlite) return `n${await countEntries(db, {})}`;
-  const reader = versionReader(sqlite);
-  if (sqlite.inTransaction) return readCommitted(db as Kysely<Tables>, sqlite, () => readVersion(reader));
-  const version = ledgerVersionNow(db);
-  if (version !== undefined) return version;
-  const changes = reader.totalChanges.get() as number;
-  const fresh = readVersion(reader);
-  reader.last = { version: fresh, changes, at: performance.now() };
-  return fresh;
+  return (
+    ledgerVersionNow(db) ??
+    readCommitted(db as Kysely<Tables>, sqlite, () => readVersion(versionReader(sqlite)))
+  );
 }
 
 /**
- * `ledgerVersion` without waiting, when it can be known so: SQLite, no transaction open, and the token read
- * from the file is still trusted (see above); otherwise undefined.
+ * `ledgerVersion` without waiting, when it can be known so: SQLite with no transaction open on the connection
+ * (the trusted token, or a fresh read of the file, both synchronous); otherwise undefined.
  */
 export function ledgerVersionNow(db: DbOrTrx): string | undefined {
   const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
   if (!sqlite || sqlite.inTransaction) return undefined;
-  const { last, totalChanges } = versionReader(sqlite);
-  if (!last || performance.now() - last.at >= REVALIDATE_MS) return undefined;
-  return totalChanges.get() === last.changes ? last.version : undefined;
+  const reader = versionReader(sqlite);
+  const changes = reader.totalChanges.get() as number;
+  const { last } = reader;
+  if (last && changes === last.changes && performance.now() - last.at < REVALIDATE_MS) return last.version;
+  const fresh = readVersion(reader);
+  reader.last = { version: fresh, changes, at: performance.now() };
+  return fresh;
 }
 
 // How long a version read from the file is trusted while this connection writes nothing (another process's
