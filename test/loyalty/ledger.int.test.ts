@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { recordEntry } from '../../src/extensions/loyalty/points-ledger.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adjust, adminSession, loyalty } from './helpers.js';
 
@@ -296,6 +297,66 @@ describe('GET /loyalty/v1/export/ledger', () => {
       headers,
     );
     expect(r.body.trimEnd().split('\r\n')).toHaveLength(1 + Number(ledger.headers['x-wp-total']));
+  });
+
+  it('should write hundredths as points with two decimals and the expiry of expiring credits', async () => {
+    const carol = await t.createUser({ username: 'carol', email: 'carol@example.net' });
+    await recordEntry(t.ctx.db, clock, {
+      userId: carol.id,
+      type: 'credit',
+      amount: 1205,
+      referenceType: 'order',
+      referenceId: 77,
+      description: 'order 77',
+      expiresAt: '2027-03-03 00:00:00',
+    });
+    await recordEntry(t.ctx.db, clock, {
+      userId: carol.id,
+      type: 'debit',
+      amount: 7,
+      referenceType: 'admin',
+      referenceId: 1,
+      description: '-7 cents',
+    });
+    const r = await loyalty(t, 'GET', `/export/ledger?user_id=${carol.id}`, headers);
+    const lines = r.body.trimEnd().split('\r\n').slice(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^\\d+,${carol.id},carol,carol@example.net,debit,0\\.07,admin,1,'-7 cents,,2026-03-03 00:00:00$`,
+      ),
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d+,${carol.id},carol,carol@example.net,credit,12\\.05,order,77,order 77,2027-03-03 00:00:00,2026-03-03 00:00:00$`,
+      ),
+    );
+  });
+
+  it('should page through more entries than one batch, newest first, ties by id, each once', async () => {
+    const dave = await t.createUser({ username: 'dave', email: 'dave@example.net' });
+    // 1,203 entries over three seconds: batches of 500 end inside runs of equal times.
+    for (let i = 0; i < 1203; i++) {
+      if (i % 401 === 0) clock.advance(1000);
+      await recordEntry(t.ctx.db, clock, {
+        userId: dave.id,
+        type: 'credit',
+        amount: 100,
+        referenceType: 'admin',
+        referenceId: 1,
+        description: `n${i}`,
+      });
+    }
+    headers = (await t.login(admin)).headers;
+    const r = await loyalty(t, 'GET', `/export/ledger?user_id=${dave.id}`, headers);
+    const rows = r.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(rows).toHaveLength(1203);
+    const keys = rows.map((cells) => `${cells[10]}|${cells[0]!.padStart(10, '0')}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(new Set(rows.map((cells) => cells[8])).size).toBe(1203);
   });
 
   it('should export everything newest first without pagination', async () => {

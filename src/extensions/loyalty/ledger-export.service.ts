@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import { csvRecord, csvText } from './csv.js';
-import { formatPoints } from './points.js';
-import { exportBatch, type LedgerFilter, userLabels } from './points-ledger.repository.js';
+import { exportBatch, type LedgerFilter, type LedgerKey, userLabels } from './points-ledger.repository.js';
 
 /** The export's columns, in order. */
 export const EXPORT_COLUMNS = [
@@ -41,12 +40,12 @@ async function* csvChunks(ctx: ExtensionContext, filter: LedgerFilter): AsyncGen
   yield csvRecord(EXPORT_COLUMNS);
   // user id → `display_name,user_email` cells, encoded once per export.
   const users = new Map<number, string>();
-  let after: { createdAt: string; id: number } | null = null;
+  let after: LedgerKey | null = null;
   for (;;) {
-    const batch = await exportBatch(ctx.db, filter, after, BATCH);
+    const { rows, last } = await exportBatch(ctx.db, filter, after, BATCH);
     if (users.size > MAX_CACHED_USERS) users.clear();
     const missing = new Set<number>();
-    for (const row of batch) if (!users.has(row[1])) missing.add(row[1]);
+    for (const row of rows) if (!users.has(row[1])) missing.add(row[1]);
     if (missing.size > 0) {
       const labels = await userLabels(ctx.db, [...missing]);
       for (const id of missing) {
@@ -56,23 +55,10 @@ async function* csvChunks(ctx: ExtensionContext, filter: LedgerFilter): AsyncGen
     }
     // One flat string per batch (a `+=` chain builds a rope V8 must flatten again when writing it).
     const lines: string[] = [];
-    for (const [
-      id,
-      userId,
-      type,
-      amount,
-      referenceType,
-      referenceId,
-      description,
-      expiresAt,
-      createdAt,
-    ] of batch)
-      lines.push(
-        `${id},${userId},${users.get(userId)},${type},${formatPoints(amount)},${referenceType},${referenceId},${csvText(description)},${expiresAt ?? ''},${createdAt}\r\n`,
-      );
+    for (const [head, userId, middle, description, tail] of rows)
+      lines.push(`${head},${users.get(userId)},${middle},${csvText(description)},${tail}\r\n`);
     if (lines.length > 0) yield lines.join('');
-    if (batch.length < BATCH) return;
-    const last = batch[batch.length - 1]!;
-    after = { createdAt: last[8], id: last[0] };
+    if (rows.length < BATCH) return;
+    after = last;
   }
 }
