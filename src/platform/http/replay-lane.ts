@@ -30,9 +30,10 @@ interface StoredAnswer {
   isCurrent: ReplayCheck;
 }
 
-/** Limits of the lane: answers kept, and the largest answer kept. */
+/** Limits of the lane: answers kept, the bytes of all of them, and the largest answer kept. */
 export interface ReplayLaneOptions {
   maxEntries?: number;
+  maxTotalBytes?: number;
   maxPayloadBytes?: number;
 }
 
@@ -51,11 +52,14 @@ export class ReplayLane {
   private readonly answers = new Map<string, StoredAnswer>();
   private guardOf: (request: FastifyRequest) => ReplayCheck | null = () => null;
   private closing = false;
+  private storedBytes = 0;
   private readonly maxEntries: number;
+  private readonly maxTotalBytes: number;
   private readonly maxPayloadBytes: number;
 
   constructor(options: ReplayLaneOptions = {}) {
     this.maxEntries = options.maxEntries ?? 1000;
+    this.maxTotalBytes = options.maxTotalBytes ?? 16 * 1024 * 1024;
     this.maxPayloadBytes = options.maxPayloadBytes ?? 256 * 1024;
   }
 
@@ -68,6 +72,7 @@ export class ReplayLane {
   close(): void {
     this.closing = true;
     this.answers.clear();
+    this.storedBytes = 0;
   }
 
   /** Answers sent from the lane since start (tests, diagnostics). */
@@ -119,7 +124,14 @@ export class ReplayLane {
       for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
     }
     headers.push('content-length', String(bytes.length));
-    if (this.answers.size >= this.maxEntries) this.answers.delete(this.answers.keys().next().value!);
+    this.forget(key);
+    // The oldest answers go first beyond the limits.
+    while (
+      this.answers.size > 0 &&
+      (this.answers.size >= this.maxEntries || this.storedBytes + bytes.length > this.maxTotalBytes)
+    )
+      this.forget(this.answers.keys().next().value!);
+    this.storedBytes += bytes.length;
     this.answers.set(key, {
       status: reply.statusCode,
       headers,
@@ -128,13 +140,26 @@ export class ReplayLane {
     });
   }
 
+  private forget(key: string): void {
+    const answer = this.answers.get(key);
+    if (answer === undefined) return;
+    this.storedBytes -= answer.payload.length;
+    this.answers.delete(key);
+  }
+
   private replay(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.closing) return false;
     const key = replayKey(req.method, req.url, req.headers);
     const answer = key === null ? undefined : this.answers.get(key);
     if (answer === undefined) return false;
-    if (!answer.isCurrent()) {
-      this.answers.delete(key!);
+    let current = false;
+    try {
+      current = answer.isCurrent();
+    } catch {
+      // e.g. the database is closing: Fastify answers, and reports the error if it persists.
+    }
+    if (!current) {
+      this.forget(key!);
       return false;
     }
     res.writeHead(answer.status, answer.headers);
