@@ -300,6 +300,17 @@ describe('logout', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('should answer concurrent first requests of a session alike, and refuse all of them after logout', async () => {
+    const s = await t.login(customer);
+    const me = () => t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: s.headers });
+    const first = await Promise.all(Array.from({ length: 20 }, me));
+    expect(first.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(first.map((r) => r.json().id))).toEqual(new Set([customer.id]));
+    await t.app.inject({ method: 'POST', url: '/wp-json/auth/v1/logout', headers: s.headers });
+    const after = await Promise.all(Array.from({ length: 20 }, me));
+    expect(after.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
+  });
+
   it('should set an HttpOnly SameSite=Lax session cookie and store only its hash', async () => {
     const r = await t.app.inject({
       method: 'POST',

@@ -45,6 +45,7 @@ export class Authenticator {
   private cartResolver: CartSessionResolver | null = null;
   private bearer: BearerAuthenticator | null = null;
   private readonly cache: PrincipalCache;
+  private readonly lookups = new Map<string, { seen: number; principal: Promise<Principal | null> }>();
 
   constructor(
     private readonly deps: { db: Db; clock: Clock; nonces: NonceService; capabilities: CapabilityRegistry },
@@ -179,7 +180,7 @@ export class Authenticator {
     if (token) {
       const cached = this.cache.get(token);
       if (cached) return cached;
-      return this.fromCookie(token).then((principal) => principal ?? this.fromCart(request));
+      return this.cookieLookup(token).then((principal) => principal ?? this.fromCart(request));
     }
     return this.fromCart(request);
   }
@@ -191,8 +192,24 @@ export class Authenticator {
   }
 
   private async fromBasicCached(request: FastifyRequest, header: string): Promise<Principal> {
+    const seen = this.cache.stamp();
     const principal = await this.fromBasic(request, header.slice(6));
-    this.cache.set(header, principal);
+    this.cache.set(header, principal, null, seen);
+    return principal;
+  }
+
+  /**
+   * The session behind a cookie token; requests arriving while it is being read share that read (a busy client's
+   * requests all miss the cache at the same moment), unless credentials changed since it started.
+   */
+  private cookieLookup(token: string): Promise<Principal | null> {
+    const seen = this.cache.stamp();
+    const pending = this.lookups.get(token);
+    if (pending?.seen === seen) return pending.principal;
+    const principal = this.fromCookie(token, seen).finally(() => {
+      if (this.lookups.get(token)?.principal === principal) this.lookups.delete(token);
+    });
+    this.lookups.set(token, { seen, principal });
     return principal;
   }
 
@@ -210,7 +227,7 @@ export class Authenticator {
     };
   }
 
-  private async fromCookie(token: string): Promise<Principal | null> {
+  private async fromCookie(token: string, seen: number): Promise<Principal | null> {
     const session = await resolveSession(this.deps.db, this.deps.clock, token);
     const user = session ? await findUserById(this.deps.db, session.userId) : null;
     if (!session || !user) return null;
@@ -221,7 +238,7 @@ export class Authenticator {
       capabilities: await this.deps.capabilities.forUser(this.deps.db, user),
       sessionHash: session.hash,
     };
-    this.cache.set(token, principal, session.expiresAt.getTime());
+    this.cache.set(token, principal, session.expiresAt.getTime(), seen);
     return principal;
   }
 

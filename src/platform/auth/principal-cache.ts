@@ -45,9 +45,17 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  /** Remembers a principal; `expiresAt` (clock ms) bounds it to its credential's lifetime. */
-  set(key: string, principal: Principal, expiresAt: number | null = null): void {
+  /** The credentials version now: take it before reading a principal, and give it to `set`. */
+  stamp(): number {
+    return credentialsVersion;
+  }
+
+  /**
+   * Remembers a principal read since `stamp()` returned `seen`; `expiresAt` (clock ms) bounds it to its
+   * credential's lifetime. A change made while it was being read (a logout, a role change) makes it stale at once.
+   */
+  set(key: string, principal: Principal, expiresAt: number | null, seen: number): void {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { principal, cachedAt: performance.now(), version: credentialsVersion, expiresAt });
+    this.entries.set(key, { principal, cachedAt: performance.now(), version: seen, expiresAt });
   }
 }
