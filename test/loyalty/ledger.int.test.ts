@@ -320,19 +320,19 @@ describe('GET /loyalty/v1/export/ledger', () => {
     });
     const r = await loyalty(t, 'GET', `/export/ledger?user_id=${carol.id}`, headers);
     const lines = r.body.trimEnd().split('\r\n').slice(1);
-    expect(lines[0]).toMatch(
+    expect(lines[1]).toMatch(
       new RegExp(
         `^\\d+,${carol.id},carol,carol@example.net,debit,0\\.07,admin,1,'-7 cents,,2026-03-03 00:00:00$`,
       ),
     );
-    expect(lines[1]).toMatch(
+    expect(lines[0]).toMatch(
       new RegExp(
         `^\\d+,${carol.id},carol,carol@example.net,credit,12\\.05,order,77,order 77,2027-03-03 00:00:00,2026-03-03 00:00:00$`,
       ),
     );
   });
 
-  it('should page through more entries than one batch, newest first, ties by id, each once', async () => {
+  it('should page through more entries than one batch, oldest first, ties by id, each once', async () => {
     const dave = await t.createUser({ username: 'dave', email: 'dave@example.net' });
     // 1,203 entries over three seconds: batches of 500 end inside runs of equal times.
     for (let i = 0; i < 1203; i++) {
@@ -355,11 +355,11 @@ describe('GET /loyalty/v1/export/ledger', () => {
       .map((line) => line.split(','));
     expect(rows).toHaveLength(1203);
     const keys = rows.map((cells) => `${cells[10]}|${cells[0]!.padStart(10, '0')}`);
-    expect(keys).toEqual([...keys].sort().reverse());
+    expect(keys).toEqual([...keys].sort());
     expect(new Set(rows.map((cells) => cells[8])).size).toBe(1203);
   });
 
-  it('should export everything newest first without pagination', async () => {
+  it('should export everything oldest first without pagination', async () => {
     const r = await loyalty(t, 'GET', '/export/ledger', headers);
     const ids = r.body
       .split('\r\n')

@@ -28,7 +28,7 @@ export function exportFileName(date: Date): string {
 }
 
 /**
- * Streams the filtered ledger as RFC 4180 CSV, newest first. It reads keyset batches (the connection is free
+ * Streams the filtered ledger as RFC 4180 CSV, oldest first (a journal). It reads keyset batches (the connection is free
  * between them) and turns each batch into one CSV chunk; the next batch is read only when the socket has
  * taken the previous one (backpressure), so memory stays constant whatever the size.
  */

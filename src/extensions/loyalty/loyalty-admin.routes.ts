@@ -137,7 +137,7 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
       config: { auth: ADMIN },
       schema: {
         tags,
-        summary: 'The filtered ledger as a streamed CSV download.',
+        summary: 'The filtered ledger as a streamed CSV download, oldest first.',
         querystring: ExportQuery,
         produces: ['text/csv'],
       },
