@@ -200,6 +200,23 @@ describe('GET /render/{id} (public)', () => {
     expect(brotli.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
   });
 
+  it('should gzip a preview the first time and send it as Brotli once it is sent again', async () => {
+    const browser = { ...h.admin, 'accept-encoding': 'gzip, deflate, br' };
+    const preview = (bgColor: string, headers = browser) =>
+      h.api('POST', '/preview', { data: { id: published, style: { header: { bgColor } } } }, headers);
+    const first = await preview('#0a1b2c');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const again = await preview('#0a1b2c');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.vary).toContain('Accept-Encoding');
+    const plain = (await preview('#0a1b2c', h.admin)).body;
+    expect(plain).toContain('#0a1b2c');
+    expect(gunzipSync(first.rawPayload).toString('utf8')).toBe(plain);
+    expect(brotliDecompressSync(again.rawPayload).toString('utf8')).toBe(plain);
+    expect((await preview('#2c1b0a')).headers['content-encoding']).toBe('gzip');
+  });
+
   it('should answer 404 for an unpublished or unknown table', async () => {
     expect((await render(draft)).statusCode).toBe(404);
     expect((await render(draft)).json().code).toBe('producttables_not_found');
