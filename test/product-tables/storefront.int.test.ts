@@ -202,7 +202,7 @@ describe('GET /render/{id} (public)', () => {
 
   it('should gzip a preview the first time and send it as Brotli once it is sent again', async () => {
     const browser = { ...h.admin, 'accept-encoding': 'gzip, deflate, br' };
-    const preview = (bgColor: string, headers = browser) =>
+    const preview = (bgColor: string, headers: Record<string, string> = browser) =>
       h.api('POST', '/preview', { data: { id: published, style: { header: { bgColor } } } }, headers);
     const first = await preview('#0a1b2c');
     expect(first.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 
 /**
  * Every table of every module. Modules add theirs by declaration merging:
@@ -62,7 +63,7 @@ export async function openDatabase(options: {
   // file anyway, and a 1M-row export filled the bigger cache (+14 MiB RSS) without being faster (docs/platform.md).
   sqlite.pragma('cache_size = -2000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   sqliteHandles.set(db, sqlite);
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }
