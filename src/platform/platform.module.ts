@@ -4,6 +4,7 @@ import type { PlatformContext } from './context.js';
 import './events/platform-events.js';
 import * as core from './migrations/2026-11-22T06-00-core.js';
 import * as jobsMail from './migrations/2026-11-22T06-10-jobs-mail.js';
+import * as jobsGroupIndex from './migrations/2026-11-25T08-00-jobs-group-index.js';
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
@@ -14,6 +15,7 @@ export const platformModule: AppModule<PlatformContext> = {
   migrations: {
     '2026-11-22T06-00-core': core,
     '2026-11-22T06-10-jobs-mail': jobsMail,
+    '2026-11-25T08-00-jobs-group-index': jobsGroupIndex,
   },
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
   routes(app, ctx) {

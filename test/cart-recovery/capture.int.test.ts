@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOOKS } from '../../src/extensions/cart-recovery/cart-recovery.services.js';
 import { hashEmail } from '../../src/extensions/cart-recovery/common/email-address.js';
+import { up as fileSessionJobs } from '../../src/extensions/cart-recovery/migrations/2026-11-25T08-10-session-job-groups.js';
 import { addSuppression } from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { makeProduct, makeVariation } from '../shop/catalog-helpers.js';
@@ -26,6 +28,19 @@ const body = (extra: Record<string, unknown> = {}) => ({
   source: 'classic',
   ...extra,
 });
+
+const internalId = async (publicId: string) =>
+  (
+    await t.ctx.db
+      .selectFrom('cr_sessions')
+      .select('id')
+      .where('session_id', '=', publicId)
+      .executeTakeFirstOrThrow()
+  ).id;
+const pendingJobsOf = async (sessionId: number) =>
+  (await t.ctx.jobs.list({ status: 'pending', offset: 0, limit: 1000 })).rows.filter(
+    (j) => j.args.session === sessionId,
+  );
 
 describe('POST /cartrecovery/v1/capture', () => {
   it('should create a capture from the client cart with 201, a session id and a capture token', async () => {
@@ -86,6 +101,8 @@ describe('POST /cartrecovery/v1/capture', () => {
 
   it('should withdraw (delete the capture and cancel its jobs) on consent false with proof', async () => {
     const created = (await capture(t, body(), { ip: ip() })).json();
+    const sessionId = await internalId(created.session_id);
+    expect(await pendingJobsOf(sessionId)).toHaveLength(1);
     const r = await capture(
       t,
       {
@@ -105,13 +122,33 @@ describe('POST /cartrecovery/v1/capture', () => {
       .where('session_id', '=', created.session_id)
       .executeTakeFirst();
     expect(row).toBeUndefined();
-    const pending = await t.ctx.jobs.list({
-      status: 'pending',
-      hook: 'cartrecovery.detect_session_abandonment',
-      offset: 0,
-      limit: 100,
-    });
-    expect(pending.rows.filter((j) => j.args.session === undefined)).toEqual([]);
+    expect(await pendingJobsOf(sessionId)).toEqual([]);
+  });
+
+  it('should cancel on withdrawal the jobs scheduled before job groups, once the migration filed them', async () => {
+    const created = (await capture(t, body(), { ip: ip() })).json();
+    const sessionId = await internalId(created.session_id);
+    // A job as an earlier version scheduled it: no group.
+    await t.ctx.db.updateTable('jobs').set({ group_name: '' }).where('status', '=', 'pending').execute();
+    await t.ctx.jobs.schedule({ hook: HOOKS.sendStep, args: { session: sessionId, step: 2 } });
+    await fileSessionJobs(t.ctx.db);
+    expect((await pendingJobsOf(sessionId)).map((j) => j.group).sort()).toEqual([
+      `cartrecovery.detect.${sessionId}`,
+      `cartrecovery.send.${sessionId}`,
+    ]);
+    const r = await capture(
+      t,
+      {
+        consent: false,
+        cart: {},
+        source: 'block',
+        session_id: created.session_id,
+        capture_token: created.capture_token,
+      },
+      { ip: ip() },
+    );
+    expect(r.statusCode).toBe(200);
+    expect(await pendingJobsOf(sessionId)).toEqual([]);
   });
 
   it('should refuse a withdrawal without proof with 400 and with a wrong token with 403', async () => {

@@ -28,3 +28,23 @@ describe('JobQueue.cancel with a list of argument subsets', () => {
     expect(await t.ctx.jobs.cancel('test.cancel_list', [])).toBe(0);
   });
 });
+
+describe('JobQueue.cancelGroups', () => {
+  it('should cancel only the pending jobs of the given groups, across statements, and leave the rest', async () => {
+    const ids: number[] = [];
+    // 1,200 groups: more than one cancelling statement.
+    for (let n = 0; n < 1200; n++)
+      ids.push((await t.ctx.jobs.schedule({ hook: 'test.groups', args: { n }, group: `g.${n}` }))!);
+    await t.ctx.jobs.schedule({ hook: 'test.groups', args: { n: 'other' }, group: 'other' });
+    await t.ctx.jobs.schedule({ hook: 'test.groups', args: { n: 'none' } });
+    const groups = Array.from({ length: 1100 }, (_, n) => `g.${n}`);
+    expect(await t.ctx.jobs.cancelGroups([...groups, 'missing'])).toBe(1100);
+    // Already cancelled jobs are not counted again.
+    expect(await t.ctx.jobs.cancelGroups(['g.0', 'g.1100'])).toBe(1);
+    const left = await t.ctx.jobs.list({ status: 'pending', hook: 'test.groups', offset: 0, limit: 500 });
+    expect(left.total).toBe(101);
+    expect(left.rows.map((j) => j.group).sort()).toContain('other');
+    expect(left.rows.some((j) => j.group === '')).toBe(true);
+    expect(await t.ctx.jobs.cancelGroups([])).toBe(0);
+  });
+});

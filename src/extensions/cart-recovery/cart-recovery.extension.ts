@@ -13,6 +13,7 @@ import * as initial from './migrations/2026-11-22T07-00-cart-recovery.js';
 import * as analyticsCache from './migrations/2026-11-22T08-00-analytics-cache.js';
 import * as analyticsIndexes from './migrations/2026-11-22T08-10-analytics-indexes.js';
 import * as partialIndexes from './migrations/2026-11-22T08-20-partial-indexes.js';
+import * as sessionJobGroups from './migrations/2026-11-25T08-10-session-job-groups.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
@@ -28,6 +29,7 @@ export const cartRecoveryExtension = defineExtension({
     '2026-11-22T08-00-analytics-cache': analyticsCache,
     '2026-11-22T08-10-analytics-indexes': analyticsIndexes,
     '2026-11-22T08-20-partial-indexes': partialIndexes,
+    '2026-11-25T08-10-session-job-groups': sessionJobGroups,
   },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
   capabilities: AGENT_CAPABILITY_ROLES,

@@ -34,6 +34,9 @@ declare module '../db/database.js' {
   }
 }
 
+/** Groups per cancelling statement (far below both engines' parameter limits). */
+const GROUPS_PER_STATEMENT = 500;
+
 /** The database-backed JobQueue: atomic claims (SKIP LOCKED on PostgreSQL), retries with back-off, stale-claim recovery. */
 export class DbJobQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
@@ -85,7 +88,8 @@ export class DbJobQueue implements JobQueue {
       .selectFrom('jobs')
       .select('id')
       .where('unique_key', '=', key)
-      .where('status', 'in', ['pending', 'running'])
+      // Literal statuses: only then may SQLite use the partial index `jobs_unique_live` (else a scan of jobs).
+      .where(sql<boolean>`status in ('pending', 'running')`)
       .executeTakeFirstOrThrow();
     return existing.id;
   }
@@ -111,9 +115,24 @@ export class DbJobQueue implements JobQueue {
       .updateTable('jobs')
       .set({ status: 'canceled', finished_at: toDbTime(this.deps.clock.now()) })
       .where('id', 'in', ids)
-      .where('status', '=', 'pending')
+      .where(this.stillPending)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  async cancelGroups(groups: string[], db: DbOrTrx = this.deps.db): Promise<number> {
+    let canceled = 0;
+    const finishedAt = toDbTime(this.deps.clock.now());
+    for (let at = 0; at < groups.length; at += GROUPS_PER_STATEMENT) {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'canceled', finished_at: finishedAt })
+        .where('group_name', 'in', groups.slice(at, at + GROUPS_PER_STATEMENT))
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      canceled += Number(result.numUpdatedRows);
+    }
+    return canceled;
   }
 
   async runDue(options: { limit?: number; workerId?: string } = {}): Promise<number> {
@@ -170,6 +189,17 @@ export class DbJobQueue implements JobQueue {
     return id ?? null;
   }
 
+  /**
+   * `status = 'pending'` as a re-check on rows picked by id. On SQLite written `+status` so the planner looks the
+   * rows up by id: with an indexable status test it walked every pending job of `jobs_due` instead (measured
+   * 9–14 ms per claim with 132k pending jobs, for no due job).
+   */
+  private get stillPending() {
+    return this.deps.engine === 'sqlite'
+      ? sql<boolean>`+status = 'pending'`
+      : sql<boolean>`status = 'pending'`;
+  }
+
   private async claim(workerId: string, limit: number): Promise<JobRow[]> {
     const now = toDbTime(this.deps.clock.now());
     const lock = this.deps.engine === 'postgres' ? sql`for update skip locked` : sql``;
@@ -181,7 +211,7 @@ export class DbJobQueue implements JobQueue {
         order by priority, run_at, id limit ${limit} ${lock}
       )
       update jobs set status = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
-      where id in (select id from due) and status = 'pending'
+      where id in (select id from due) and ${this.stillPending}
       returning *`.execute(this.deps.db);
     return [...result.rows].sort(
       (a, b) => a.priority - b.priority || a.run_at.localeCompare(b.run_at) || a.id - b.id,

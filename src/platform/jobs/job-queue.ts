@@ -63,6 +63,11 @@ export interface JobQueue {
    * matching any entry of it, in one pass); returns how many.
    */
   cancel(hook: string, args?: JobArgs | JobArgs[], db?: DbOrTrx): Promise<number>;
+  /**
+   * Cancels the pending jobs of the given groups (`JobSpec.group`; indexed by `jobs_group`: it reads only those jobs, where
+   * `cancel` reads every pending job of a hook); returns how many.
+   */
+  cancelGroups(groups: string[], db?: DbOrTrx): Promise<number>;
   /** Claims and runs every due job once (the worker loop calls this; so do tests and the CLI); returns how many ran. */
   runDue(options?: { limit?: number; workerId?: string }): Promise<number>;
   /** Lists jobs, newest first. */

@@ -1,8 +1,9 @@
-import { type CartRecovery, HOOKS } from '../cart-recovery.services.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
 import { readSnapshot } from '../capture/cart-snapshot.js';
 import { hashEmail, isValidEmail } from '../common/email-address.js';
 import { invalid } from '../../../platform/http/errors.js';
 import { listNotificationsOf } from '../sequence/notifications.repository.js';
+import { cancelSessionsJobs } from '../sequence/session-jobs.js';
 import {
   deleteSessions,
   deleteSuppression,
@@ -74,9 +75,7 @@ export async function erasePersonalData(
   let erased = 0;
   let suppression = false;
   await cr.ctx.db.transaction().execute(async (trx) => {
-    const args = ids.map((session) => ({ session }));
-    await cr.ctx.jobs.cancel(HOOKS.sendStep, args, trx);
-    await cr.ctx.jobs.cancel(HOOKS.detectSession, args, trx);
+    await cancelSessionsJobs(cr, trx, ids);
     erased = await deleteSessions(trx, ids);
     if (options.includeSuppression) suppression = await deleteSuppression(trx, emailHash);
   });

@@ -1,5 +1,6 @@
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
-import { type CartRecovery, HOOKS } from '../cart-recovery.services.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+import { cancelSessionsJobs } from '../sequence/session-jobs.js';
 import {
   anonymizeSessions,
   deleteSessions,
@@ -32,9 +33,7 @@ export async function pruneExpiredData(cr: CartRecovery): Promise<{ deleted: num
     });
     if (ids.length === 0) break;
     await ctx.db.transaction().execute(async (trx) => {
-      const args = ids.map((session) => ({ session }));
-      await ctx.jobs.cancel(HOOKS.sendStep, args, trx);
-      await ctx.jobs.cancel(HOOKS.detectSession, args, trx);
+      await cancelSessionsJobs(cr, trx, ids);
       deleted += await deleteSessions(trx, ids);
     });
   }

@@ -8,7 +8,10 @@ export async function scheduleAbandonmentCheck(
   sessionId: number,
   at: Date,
 ): Promise<void> {
-  await cr.ctx.jobs.schedule({ hook: HOOKS.detectSession, args: { session: sessionId }, runAt: at }, db);
+  await cr.ctx.jobs.schedule(
+    { hook: HOOKS.detectSession, args: { session: sessionId }, runAt: at, group: detectGroup(sessionId) },
+    db,
+  );
 }
 
 /** Schedules the exact abandonment checks of several sessions in one statement. */
@@ -18,7 +21,12 @@ export async function scheduleAbandonmentChecks(
   checks: Array<{ sessionId: number; at: Date }>,
 ): Promise<void> {
   await cr.ctx.jobs.scheduleMany(
-    checks.map((c) => ({ hook: HOOKS.detectSession, args: { session: c.sessionId }, runAt: c.at })),
+    checks.map((c) => ({
+      hook: HOOKS.detectSession,
+      args: { session: c.sessionId },
+      runAt: c.at,
+      group: detectGroup(c.sessionId),
+    })),
     db,
   );
 }
@@ -35,18 +43,41 @@ export async function scheduleStepSend(
       args: { session: input.sessionId, step: input.step },
       runAt: input.at,
       unique: input.unique ?? true,
+      group: sendGroup(input.sessionId),
     },
     db,
   );
 }
 
-/** Cancels every pending job of a session (its abandonment checks and step sends). */
+/** Cancels every pending job of a session (its abandonment checks and step sends), or only its step sends. */
 export async function cancelSessionJobs(
   cr: CartRecovery,
   db: DbOrTrx,
   sessionId: number,
   which: 'all' | 'sends' = 'all',
 ): Promise<void> {
-  await cr.ctx.jobs.cancel(HOOKS.sendStep, { session: sessionId }, db);
-  if (which === 'all') await cr.ctx.jobs.cancel(HOOKS.detectSession, { session: sessionId }, db);
+  await cancelSessionsJobs(cr, db, [sessionId], which);
+}
+
+/** Cancels the pending jobs of many sessions in few statements (each session's jobs are found by their group). */
+export async function cancelSessionsJobs(
+  cr: CartRecovery,
+  db: DbOrTrx,
+  sessionIds: number[],
+  which: 'all' | 'sends' = 'all',
+): Promise<void> {
+  const groups = sessionIds.flatMap((id) =>
+    which === 'all' ? [sendGroup(id), detectGroup(id)] : [sendGroup(id)],
+  );
+  await cr.ctx.jobs.cancelGroups(groups, db);
+}
+
+/** The job group of a session's abandonment checks. */
+export function detectGroup(sessionId: number): string {
+  return `cartrecovery.detect.${sessionId}`;
+}
+
+/** The job group of a session's step sends. */
+export function sendGroup(sessionId: number): string {
+  return `cartrecovery.send.${sessionId}`;
 }
