@@ -60,6 +60,18 @@ describe('replay lane (answers repeated authenticated GETs before Fastify)', () 
     expect(t.app.replayLane.replayed).toBe(before);
   });
 
+  it('should replay to a request with an Origin only the answer given to that same Origin', async () => {
+    const panel = { ...session.headers, origin: 'https://panel.example' };
+    const { first, second, replayed } = await twice('/wp/v2/users/me', panel);
+    expect(replayed).toBe(1);
+    expect(second).toEqual(first);
+    expect(second.headers).toContainEqual(['access-control-allow-origin', 'https://panel.example']);
+    const before = t.app.replayLane.replayed;
+    const other = await get('/wp/v2/users/me', { ...session.headers, origin: 'https://other.example' });
+    expect(other.headers).toContainEqual(['access-control-allow-origin', 'https://other.example']);
+    expect(t.app.replayLane.replayed).toBe(before);
+  });
+
   it('should stop replaying as soon as the session is logged out', async () => {
     await twice('/wp/v2/users/me');
     const out = await fetch(`${base}/wp-json/auth/v1/logout`, { method: 'POST', headers: session.headers });

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
 
@@ -97,3 +99,130 @@ describe('storefront answers through the replay lane', () => {
     expect(after.body).not.toBe(before.body);
   });
 });
+
+describe('the preview through the replay lane (a POST that only computes)', () => {
+  beforeEach(async () => {
+    await h.relogin(); // the tests above moved the clock past the nonce's lifetime
+  });
+
+  it('should replay a repeated preview POST only for the same body, and parse any other body as before', async () => {
+    const body = JSON.stringify({ data: { id: tableId, style: { header: { bgColor: '#102030' } } } });
+    const first = await post(previewPath, body);
+    const second = await post(previewPath, body); // the body is now sent again, as Brotli: marked replayable
+    const third = await post(previewPath, body);
+    expect([first.status, first.replayed, second.replayed, third.replayed]).toEqual([
+      200,
+      false,
+      false,
+      true,
+    ]);
+    expect(third).toEqual({ ...second, replayed: true });
+    expect(third.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(third.raw).toString()).css).toContain('#102030');
+    // Same URL and credentials, another body: read by the lane, then put back for Fastify.
+    const other = await post(previewPath, body.replace('#102030', '#405060'));
+    expect(other.replayed).toBe(false);
+    expect(JSON.parse(brotliOrGzip(other)).css).toContain('#405060');
+    const broken = await post(previewPath, body.slice(0, -1));
+    expect([broken.status, JSON.parse(broken.raw.toString()).code]).toEqual([400, 'rest_invalid_json']);
+    const invalid = await post(previewPath, JSON.stringify({ data: { id: tableId, style: 'red' } }));
+    expect(invalid.status).toBe(400);
+  });
+
+  it('should read a replayable POST body that arrives in pieces, whether it is replayed or not', async () => {
+    const body = JSON.stringify({ data: { id: tableId, style: { header: { bgColor: '#aabbcc' } } } });
+    await post(previewPath, body);
+    const whole = await post(previewPath, body);
+    const pieces = await post(previewPath, body, { pieces: 3 });
+    expect(pieces).toEqual({ ...whole, replayed: true });
+    const otherInPieces = await post(previewPath, body.replace('#aabbcc', '#ccbbaa'), { pieces: 4 });
+    expect(otherInPieces.replayed).toBe(false);
+    expect(JSON.parse(brotliOrGzip(otherInPieces)).css).toContain('#ccbbaa');
+  });
+
+  it('should not replay a preview after the table changed, to another session or nonce, or for a large body', async () => {
+    const body = JSON.stringify({ data: { id: tableId, style: { header: { bgColor: '#123456' } } } });
+    await post(previewPath, body);
+    await post(previewPath, body);
+    expect((await post(previewPath, body)).replayed).toBe(true);
+    await h.api('POST', '/tables', { data: { id: tableId, title: 'Replayed again' } });
+    expect((await post(previewPath, body)).replayed).toBe(false);
+    expect((await post(previewPath, body, { headers: { 'x-wp-nonce': 'bad' } })).status).toBe(401);
+    const shopper = (await h.t.login(await h.t.createUser({ role: 'customer' }))).headers;
+    const customer = await post(previewPath, body, { headers: shopper });
+    expect(customer.status).toBe(403);
+    const columns = Array.from({ length: 40 }, (_, i) => ({
+      id: `c${i}`,
+      type: 'name',
+      heading: 'h'.repeat(200),
+    }));
+    const large = JSON.stringify({ data: { id: tableId, columns } }); // over the lane's 8 kB
+    const sizes = [
+      await post(previewPath, large),
+      await post(previewPath, large),
+      await post(previewPath, large),
+    ];
+    expect(sizes.map((r) => [r.status, r.replayed])).toEqual([
+      [200, false],
+      [200, false],
+      [200, false],
+    ]);
+  });
+});
+
+const previewPath = '/wp-json/producttables/v1/preview';
+
+interface Posted {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  raw: Buffer;
+  replayed: boolean;
+}
+
+/** POSTs a JSON body as the admin on a raw connection (optionally written in `pieces` with pauses between). */
+async function post(
+  path: string,
+  body: string,
+  options: { headers?: Record<string, string>; pieces?: number } = {},
+): Promise<Posted> {
+  const before = lane().replayed;
+  const bytes = Buffer.from(body);
+  const { status, headers, raw } = await new Promise<Omit<Posted, 'replayed'>>((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        ...h.admin,
+        ...options.headers,
+        'content-type': 'application/json',
+        'content-length': String(bytes.length),
+        'accept-encoding': 'gzip, br',
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const { date: _date, ...rest } = res.headers;
+        resolve({ status: res.statusCode!, headers: rest, raw: Buffer.concat(chunks) });
+      });
+    });
+    const pieces = options.pieces ?? 1;
+    const size = Math.ceil(bytes.length / pieces);
+    const writePiece = (i: number): void => {
+      if (i >= pieces) return void req.end();
+      req.write(bytes.subarray(i * size, (i + 1) * size));
+      req.flushHeaders();
+      setTimeout(() => writePiece(i + 1), 20);
+    };
+    writePiece(0);
+  });
+  return { status, headers, raw, replayed: lane().replayed > before };
+}
+
+function brotliOrGzip(answer: Posted): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.raw).toString();
+  if (encoding === 'gzip') return gunzipSync(answer.raw).toString();
+  return answer.raw.toString();
+}

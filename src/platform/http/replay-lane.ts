@@ -14,12 +14,24 @@ export type ReplayCheck = () => boolean;
 const freshnessOf = new WeakMap<FastifyRequest, ReplayCheck>();
 
 /**
- * Marks the answer a GET route is about to send as replayable to byte-identical requests (same URL, same
- * credentials, nonce and Accept-Encoding) for as long as `isFresh()` holds and the caller is still the same
- * authenticated principal. Only for routes without side effects whose answer depends on nothing but those.
+ * Marks the answer a route is about to send as replayable to byte-identical requests (same URL, same
+ * credentials, nonce, Origin and Accept-Encoding, and for a POST the same Content-Type and body) for as long as
+ * `isFresh()` holds and the caller is still the same authenticated principal. Only for routes without side
+ * effects whose answer depends on nothing but those (a GET, or a POST that only computes, like a preview).
  */
 export function replayWhileFresh(request: FastifyRequest, isFresh: ReplayCheck): void {
   freshnessOf.set(request, isFresh);
+}
+
+/** The raw text of small request bodies, as the JSON parser read them (the key of a replayable POST). */
+const bodyTextOf = new WeakMap<IncomingMessage, string>();
+
+/** Largest POST body (bytes) whose answer may be replayed: the lane reads it before deciding. */
+export const MAX_REPLAYED_BODY = 8 * 1024;
+
+/** Records the text of a request body a body parser read, when it is small enough to key a replayable POST. */
+export function rememberBodyText(request: IncomingMessage, text: string): void {
+  if (request.method === 'POST' && text.length <= MAX_REPLAYED_BODY) bodyTextOf.set(request, text);
 }
 
 interface StoredAnswer {
@@ -28,6 +40,8 @@ interface StoredAnswer {
   headers: string[];
   payload: Buffer;
   isCurrent: ReplayCheck;
+  /** A POST's key without its body (the lane reads a body only when answers are stored under that prefix). */
+  postPrefix?: string;
 }
 
 /** Limits of the lane: answers kept, the bytes of all of them, and the largest answer kept. */
@@ -41,15 +55,17 @@ export interface ReplayLaneOptions {
 const NOT_REPLAYED = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /**
- * A response cache in front of Fastify (the idea of WordPress's advanced-cache drop-in): an authenticated GET
- * that a route marked replayable is answered again from its stored bytes, straight from node's request event,
- * while the caller's principal, nonce tick and the route's data are unchanged. Everything else — any miss,
- * any request with an Origin or a method override, a server shutting down — goes through Fastify as before.
+ * A response cache in front of Fastify (the idea of WordPress's advanced-cache drop-in): a request whose answer a
+ * route marked replayable is answered again from its stored bytes, straight from node's request event, while the
+ * caller's principal, nonce tick and the route's data are unchanged. Everything else — any miss, any request
+ * with a method override, a server shutting down — goes through Fastify as before.
  * Measured on the bench's 2-core VM: an authenticated cached GET cost ~50 µs of server CPU through Fastify's
  * pipeline and ~25 µs here (docs/platform.md, "Replay lane").
  */
 export class ReplayLane {
   private readonly answers = new Map<string, StoredAnswer>();
+  /** How many stored POST answers each key prefix (URL, credentials, Content-Type) has. */
+  private readonly postPrefixes = new Map<string, number>();
   private guardOf: (request: FastifyRequest) => ReplayCheck | null = () => null;
   private closing = false;
   private storedBytes = 0;
@@ -89,7 +105,9 @@ export class ReplayLane {
     options: FastifyServerOptions,
   ): Server => {
     const server = createServer((req, res) => {
-      if (this.answers.size === 0 || !this.replay(req, res)) handler(req, res);
+      if (this.answers.size === 0) handler(req, res);
+      else if (req.method === 'POST') this.replayPost(req, res, handler);
+      else if (!this.replay(res, replayKey(req.method, req.url, req.headers))) handler(req, res);
     });
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
     server.requestTimeout = options.requestTimeout ?? 0;
@@ -111,8 +129,12 @@ export class ReplayLane {
   };
 
   private store(request: FastifyRequest, reply: FastifyReply, payload: unknown, isFresh: ReplayCheck): void {
-    const key = replayKey(request.raw.method, request.originalUrl, request.raw.headers);
-    if (key === null || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return;
+    const post = request.raw.method === 'POST';
+    const prefix = replayKey(request.raw.method, request.originalUrl, request.raw.headers);
+    const bodyText = post ? bodyTextOf.get(request.raw) : '';
+    if (prefix === null || bodyText === undefined) return;
+    if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return;
+    const key = post ? `${prefix}\n${bodyText}` : prefix;
     const bytes =
       typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (bytes === null || bytes.length > this.maxPayloadBytes) return;
@@ -137,7 +159,9 @@ export class ReplayLane {
       headers,
       payload: bytes,
       isCurrent: () => callerUnchanged() && isFresh(),
+      postPrefix: post ? prefix : undefined,
     });
+    if (post) this.postPrefixes.set(prefix, (this.postPrefixes.get(prefix) ?? 0) + 1);
   }
 
   private forget(key: string): void {
@@ -145,11 +169,50 @@ export class ReplayLane {
     if (answer === undefined) return;
     this.storedBytes -= answer.payload.length;
     this.answers.delete(key);
+    if (answer.postPrefix === undefined) return;
+    const left = this.postPrefixes.get(answer.postPrefix)! - 1;
+    if (left === 0) this.postPrefixes.delete(answer.postPrefix);
+    else this.postPrefixes.set(answer.postPrefix, left);
   }
 
-  private replay(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * A POST whose URL and credentials have stored answers: its body (at most MAX_REPLAYED_BODY bytes, announced
+   * by Content-Length) is read here; a stored answer for that body is sent, otherwise the body is put back in
+   * the request stream, untouched, for Fastify to read as it would have.
+   */
+  private replayPost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+  ): void {
+    const prefix = this.closing ? null : replayKey(req.method, req.url, req.headers);
+    const expected = Number(req.headers['content-length']);
+    // Without a body nothing was parsed, so no answer was kept for it.
+    if (prefix === null || !this.postPrefixes.has(prefix) || expected === 0) {
+      handler(req, res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer): void => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received < expected) return;
+      req.off('data', onData);
+      req.pause();
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      if (this.replay(res, `${prefix}\n${body.toString('utf8')}`)) {
+        req.resume();
+        return;
+      }
+      req.unshift(body);
+      handler(req, res);
+    };
+    req.on('data', onData);
+  }
+
+  private replay(res: ServerResponse, key: string | null): boolean {
     if (this.closing) return false;
-    const key = replayKey(req.method, req.url, req.headers);
     const answer = key === null ? undefined : this.answers.get(key);
     if (answer === undefined) return false;
     let current = false;
@@ -170,17 +233,22 @@ export class ReplayLane {
 }
 
 /**
- * Everything of a request an answer may depend on, or null for requests never replayed: not a GET; a page
- * outside /wp-json/ with a query string (front-end hooks act on `?ref=` and the e-mail links); an Origin (CORS
- * headers) or a method override (another route).
+ * Everything of a request an answer may depend on (a POST's body is appended to it), or null for requests never
+ * replayed: neither a GET nor a POST; a POST with a body over MAX_REPLAYED_BODY or not framed by Content-Length;
+ * a page outside /wp-json/ with a query string (front-end hooks act on `?ref=` and the e-mail links); a method
+ * override (another route). The Origin is part of the key (the CORS headers echo it).
  */
 function replayKey(
   method: string | undefined,
   url: string | undefined,
   h: IncomingHttpHeaders,
 ): string | null {
-  if (method !== 'GET' || url === undefined) return null;
+  if (url === undefined || h['x-http-method-override'] !== undefined) return null;
   if (!url.startsWith('/wp-json/') && url.includes('?')) return null;
-  if (h.origin !== undefined || h['x-http-method-override'] !== undefined) return null;
-  return `${url}\n${h.cookie ?? ''}\n${h.authorization ?? ''}\n${h['x-wp-nonce'] ?? ''}\n${h['cart-token'] ?? ''}\n${h['accept-encoding'] ?? ''}`;
+  const key = `${url}\n${h.cookie ?? ''}\n${h.authorization ?? ''}\n${h['x-wp-nonce'] ?? ''}\n${h['cart-token'] ?? ''}\n${h['accept-encoding'] ?? ''}\n${h.origin ?? ''}`;
+  if (method === 'GET') return key;
+  if (method !== 'POST' || h['transfer-encoding'] !== undefined) return null;
+  const length = Number(h['content-length']);
+  if (!Number.isInteger(length) || length > MAX_REPLAYED_BODY) return null;
+  return `${key}\n${h['content-type'] ?? ''}`;
 }

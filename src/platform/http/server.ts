@@ -12,7 +12,7 @@ import { RestError, ValidationError } from './errors.js';
 import { applyFieldsFilter } from './global-params.js';
 import { lazyChildLogger } from './request-logger.js';
 import { schemaCompilers } from './lazy-schema-compilers.js';
-import { type ReplayCheck, ReplayLane } from './replay-lane.js';
+import { type ReplayCheck, ReplayLane, rememberBodyText } from './replay-lane.js';
 import { fieldErrorsFromAjv } from './validation-errors.js';
 
 declare module 'fastify' {
@@ -109,8 +109,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   app.addContentTypeParser(
     ['application/json', 'application/merge-patch+json'],
     { parseAs: 'string' },
-    (_req, body, done) => {
+    (request, body, done) => {
       const text = String(body);
+      rememberBodyText(request.raw, text);
       if (text.trim() === '') return done(null, {});
       try {
         done(null, JSON.parse(text));

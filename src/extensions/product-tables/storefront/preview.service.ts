@@ -73,10 +73,25 @@ export async function previewBody(
 /** `previewBody` of an input seen before, when its settings, table and body are all still cached (no waiting). */
 export function cachedPreviewBody(ctx: ExtensionContext, input: PreviewInput): EncodedBody | undefined {
   const { id, ...changes } = input;
+  return cachedBodyOf(ctx, id, JSON.stringify([id, changes]));
+}
+
+/** A check that `body` is still what `previewBody` would answer to `input` (for the replay lane). */
+export function previewStillCurrent(
+  ctx: ExtensionContext,
+  input: PreviewInput,
+  body: EncodedBody,
+): () => boolean {
+  const { id, ...changes } = input;
+  const key = JSON.stringify([id, changes]);
+  return () => cachedBodyOf(ctx, id, key) === body;
+}
+
+function cachedBodyOf(ctx: ExtensionContext, id: number | undefined, key: string): EncodedBody | undefined {
   const settings = settingsIfCached(ctx);
   const stored = id === undefined ? null : tableIfCached(ctx, id);
   if (settings === undefined || stored === undefined) return undefined;
-  const entry = inputCache(ctx).get(JSON.stringify([id, changes]));
+  const entry = inputCache(ctx).get(key);
   if (entry?.base !== (stored ?? settings) || entry.settings !== settings || !live(ctx, entry))
     return undefined;
   return entry.rendered.previewBody;

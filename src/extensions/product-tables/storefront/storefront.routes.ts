@@ -5,7 +5,7 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import { TableConfigInputSchema } from '../config/table-config.schemas.js';
-import { cachedPreviewBody, type PreviewInput, previewBody } from './preview.service.js';
+import { cachedPreviewBody, type PreviewInput, previewBody, previewStillCurrent } from './preview.service.js';
 import { cachedTable, renderTable, whileRenderCached } from './render.service.js';
 import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
 import { categorySlugs, renderQueryFrom } from './render-query.js';
@@ -44,6 +44,8 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         throw invalid('data', 'exclusive', 'Send either a configuration or {data: configuration}, not both.');
       const input = data ?? bare;
       const body = cachedPreviewBody(ctx, input) ?? (await previewBody(ctx, input, data ? 'data' : 'body'));
+      // Replayed once it was sent before: its first answer may be the gzip splice, later ones are Brotli.
+      if (body.sent) replayWhileFresh(request, previewStillCurrent(ctx, input, body));
       return sendJsonBytes(request, reply, body);
     },
   );

@@ -21,4 +21,16 @@ describe('TtlCache', () => {
     cache.set('d', 4, 0);
     expect(cache.get('d')).toBeUndefined();
   });
+
+  it('should keep the recency order when the newest entry is read again and again', () => {
+    const cache = new TtlCache<number>({ maxEntries: 2, now: () => 0 });
+    cache.set('a', 1, 10);
+    cache.set('b', 2, 10);
+    cache.get('b');
+    cache.get('b');
+    cache.get('a');
+    cache.get('a');
+    cache.set('c', 3, 10);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
+  });
 });

@@ -1,6 +1,8 @@
 /** A small in-process cache: entries live `ttlMs`, the least recently used go first beyond `maxEntries`. */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
+  /** The most recently used key: a hit on it needs no reordering (the hot path of a repeated request). */
+  private newest: string | undefined;
 
   constructor(private readonly options: { maxEntries: number; now: () => number }) {}
 
@@ -12,8 +14,11 @@ export class TtlCache<V> {
       this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
@@ -22,6 +27,7 @@ export class TtlCache<V> {
     if (ttlMs <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: this.options.now() + ttlMs });
+    this.newest = key;
     while (this.entries.size > this.options.maxEntries)
       this.entries.delete(this.entries.keys().next().value!);
   }
@@ -29,5 +35,6 @@ export class TtlCache<V> {
   /** Forgets everything. */
   clear(): void {
     this.entries.clear();
+    this.newest = undefined;
   }
 }
