@@ -37,6 +37,19 @@ const internalId = async (publicId: string) =>
       .where('session_id', '=', publicId)
       .executeTakeFirstOrThrow()
   ).id;
+/** Withdraws a capture (consent false) with the proof its creation returned. */
+const withdraw = (created: { session_id: string; capture_token: string }) =>
+  capture(
+    t,
+    {
+      consent: false,
+      cart: {},
+      source: 'block',
+      session_id: created.session_id,
+      capture_token: created.capture_token,
+    },
+    { ip: ip() },
+  );
 const pendingJobsOf = async (sessionId: number) =>
   (await t.ctx.jobs.list({ status: 'pending', offset: 0, limit: 1000 })).rows.filter(
     (j) => j.args.session === sessionId,
@@ -103,17 +116,7 @@ describe('POST /cartrecovery/v1/capture', () => {
     const created = (await capture(t, body(), { ip: ip() })).json();
     const sessionId = await internalId(created.session_id);
     expect(await pendingJobsOf(sessionId)).toHaveLength(1);
-    const r = await capture(
-      t,
-      {
-        consent: false,
-        cart: {},
-        source: 'block',
-        session_id: created.session_id,
-        capture_token: created.capture_token,
-      },
-      { ip: ip() },
-    );
+    const r = await withdraw(created);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ success: true, deleted: true });
     const row = await t.ctx.db
@@ -136,17 +139,7 @@ describe('POST /cartrecovery/v1/capture', () => {
       `cartrecovery.detect.${sessionId}`,
       `cartrecovery.send.${sessionId}`,
     ]);
-    const r = await capture(
-      t,
-      {
-        consent: false,
-        cart: {},
-        source: 'block',
-        session_id: created.session_id,
-        capture_token: created.capture_token,
-      },
-      { ip: ip() },
-    );
+    const r = await withdraw(created);
     expect(r.statusCode).toBe(200);
     expect(await pendingJobsOf(sessionId)).toEqual([]);
   });
