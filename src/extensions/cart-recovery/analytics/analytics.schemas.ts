@@ -1,11 +1,9 @@
 import { Type } from '@sinclair/typebox';
 
-const ByStep = Type.Object({
-  '0': Type.Number(),
-  '1': Type.Number(),
-  '2': Type.Number(),
-  '3': Type.Number(),
-});
+const ByStep = Type.Object(
+  { '1': Type.Number(), '2': Type.Number(), '3': Type.Number() },
+  { description: 'One entry per e-mail step of the campaign.' },
+);
 
 /** Query of the analytics routes: `days` 7, 30 or 90 (default 30). */
 export const AnalyticsQuery = Type.Object({
@@ -38,6 +36,12 @@ export const AnalyticsReportSchema = Type.Object({
   email_send_rate: Type.Number(),
   revenue_by_step: ByStep,
   recoveries_by_step: ByStep,
+  revenue_without_step: Type.Number({
+    description: 'Revenue of recoveries no e-mail step led to (no e-mail sent or clicked before the order).',
+  }),
+  recoveries_without_step: Type.Integer({
+    description: 'Recoveries no e-mail step led to (no e-mail sent or clicked before the order).',
+  }),
   best_step: Type.Union([Type.Integer(), Type.Null()]),
   average_time_to_recovery: Type.Integer(),
   returning_shopper_count: Type.Integer(),

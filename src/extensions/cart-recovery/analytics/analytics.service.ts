@@ -3,8 +3,11 @@ import type { CartRecovery } from '../cart-recovery.services.js';
 import type { AnalyticsPeriod } from './analytics-cache.js';
 import { readAggregates } from './analytics.repository.js';
 
-/** Per-step figures keyed by step number: "1"–"3", and "0" for recoveries no e-mail led to. */
-export type ByStep = Record<'0' | '1' | '2' | '3', number>;
+/** Per-step figures, one entry per e-mail step of the campaign ("1"–"3"). */
+export type ByStep = Record<'1' | '2' | '3', number>;
+
+/** Bumped when the report's shape changes, so a cached report of an older shape is recomputed, never served. */
+const REPORT_VERSION = 2;
 
 /** The analytics of one period (reference §3; money as decimals of the store currency). */
 export interface AnalyticsReport {
@@ -27,6 +30,8 @@ export interface AnalyticsReport {
   email_send_rate: number;
   revenue_by_step: ByStep;
   recoveries_by_step: ByStep;
+  revenue_without_step: number;
+  recoveries_without_step: number;
   best_step: number | null;
   average_time_to_recovery: number;
   returning_shopper_count: number;
@@ -37,10 +42,10 @@ export interface AnalyticsReport {
 
 /** The period's report, from the shared cache when fresh, else computed and cached. */
 export async function getAnalytics(cr: CartRecovery, days: AnalyticsPeriod): Promise<AnalyticsReport> {
-  const cached = await cr.analyticsCache.get<AnalyticsReport>(days);
-  if (cached) return cached;
+  const cached = await cr.analyticsCache.get<{ version?: number; report: AnalyticsReport }>(days);
+  if (cached?.version === REPORT_VERSION) return cached.report;
   const report = await computeAnalytics(cr, days);
-  await cr.analyticsCache.set(days, report);
+  await cr.analyticsCache.set(days, { version: REPORT_VERSION, report });
   return report;
 }
 
@@ -50,16 +55,23 @@ export async function computeAnalytics(cr: CartRecovery, days: AnalyticsPeriod):
   const since = toDbTime(new Date(now.getTime() - days * 86_400_000));
   const agg = await readAggregates(cr.ctx.db, since);
   const money = (minor: number) => minor / 10 ** cr.ctx.shop.currency.minorUnit;
-  const revenueByStep: ByStep = { '0': 0, '1': 0, '2': 0, '3': 0 };
-  const recoveriesByStep: ByStep = { '0': 0, '1': 0, '2': 0, '3': 0 };
+  const revenueByStep: ByStep = { '1': 0, '2': 0, '3': 0 };
+  const recoveriesByStep: ByStep = { '1': 0, '2': 0, '3': 0 };
+  let revenueWithoutStep = 0;
+  let recoveriesWithoutStep = 0;
   let recovered = 0;
   let revenue = 0;
   let seconds = 0;
   let restored = 0;
   for (const row of agg.recoveredByStep) {
-    const key = String(Math.min(3, Math.max(0, row.step))) as keyof ByStep;
-    revenueByStep[key] += row.revenue;
-    recoveriesByStep[key] += row.count;
+    if (row.step >= 1) {
+      const key = String(Math.min(3, row.step)) as keyof ByStep;
+      revenueByStep[key] += row.revenue;
+      recoveriesByStep[key] += row.count;
+    } else {
+      revenueWithoutStep += row.revenue;
+      recoveriesWithoutStep += row.count;
+    }
     recovered += row.count;
     revenue += row.revenue;
     seconds += row.seconds;
@@ -94,12 +106,13 @@ export async function computeAnalytics(cr: CartRecovery, days: AnalyticsPeriod):
     emails_unknown: agg.notifications.unknown,
     email_send_rate: percent(sent, attempted),
     revenue_by_step: {
-      '0': money(revenueByStep['0']),
       '1': money(revenueByStep['1']),
       '2': money(revenueByStep['2']),
       '3': money(revenueByStep['3']),
     },
     recoveries_by_step: recoveriesByStep,
+    revenue_without_step: money(revenueWithoutStep),
+    recoveries_without_step: recoveriesWithoutStep,
     best_step: bestStep,
     average_time_to_recovery: recovered > 0 ? Math.round(seconds / recovered) : 0,
     returning_shopper_count: agg.abandoned.returning,
