@@ -7,7 +7,7 @@ import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
 import { cachedSettings } from '../storefront/render.service.js';
-import { TtlCache } from '../storefront/ttl-cache.js';
+import { TtlCache } from '../../../platform/cache/ttl-cache.js';
 
 const tags = ['producttables'];
 

@@ -15,7 +15,7 @@ import {
   settingsIfCached,
   tableIfCached,
 } from './render.service.js';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '../../../platform/cache/ttl-cache.js';
 import { previewHead } from './table-markup.js';
 
 /** What the preview endpoint renders: a configuration over a stored table (`id`) or over a new table's defaults. */

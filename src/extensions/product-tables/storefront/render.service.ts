@@ -1,5 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Principal } from '../../../platform/auth/principal.js';
+import { CacheGeneration } from '../../../platform/cache/cache-generation.js';
+import { TtlCache } from '../../../platform/cache/ttl-cache.js';
 import type { ShopCategory, ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
@@ -17,7 +19,6 @@ import {
   type VisitorParts,
 } from './table-markup.js';
 import { productsPageKey, type RenderQuery, tableProductsPage } from './table-query.js';
-import { TtlCache } from './ttl-cache.js';
 
 /** Which table to render and where it is shown. */
 export interface RenderRequest {
@@ -87,17 +88,18 @@ const caches = new WeakMap<ExtensionContext, RenderCaches>();
  * Loads a page of the table's products and renders the storefront markup (reference §3.2) without the visitor's
  * part. Identical requests (same configuration, query, page and texts) reuse the result for `render_cache_seconds`;
  * requests that differ only in `config.style` share the body (products, rows, controls, pagination) and render
- * only the CSS and the wrapper's opening tag.
+ * only the CSS and the wrapper's opening tag. Nothing read before `clearRenderCaches` is stored after it.
  */
 export async function renderTable(ctx: ExtensionContext, request: RenderRequest): Promise<RenderResult> {
+  const { renders } = cachesOf(ctx);
+  const since = renders.stamp();
   const settings = await cachedSettings(ctx);
   const keys = configKeys(request);
   const where = [request.query, request.pageUrl, settings.add_to_cart_text];
   const key = JSON.stringify([keys.body, keys.style, ...where]);
-  const { renders } = cachesOf(ctx);
   const cached = renders.get(key);
   if (cached) return cached;
-  const body = await renderedBody(ctx, request, settings, JSON.stringify([keys.body, ...where]));
+  const body = await renderedBody(ctx, request, settings, JSON.stringify([keys.body, ...where]), since);
   const head = renderTableHead({
     wrapperId:
       request.id === null
@@ -111,7 +113,7 @@ export async function renderTable(ctx: ExtensionContext, request: RenderRequest)
   });
   const { tail, rows, pagination, totalPages, total, page } = body;
   const result = { ...head, tail, rows, pagination, totalPages, total, page, body };
-  renders.set(key, result, body.expires - ctx.clock.now().getTime());
+  renders.set(key, result, body.expires - ctx.clock.now().getTime(), since);
   renderKeys.set(result, key);
   return result;
 }
@@ -163,8 +165,10 @@ export function clearRenderCaches(ctx: ExtensionContext): void {
 export async function cachedTable(ctx: ExtensionContext, id: number): Promise<StoredTable | null> {
   const cached = tableIfCached(ctx, id);
   if (cached !== undefined) return cached;
+  const { tables } = cachesOf(ctx);
+  const since = tables.stamp();
   const [table, settings] = await Promise.all([findTable(ctx.db, id), cachedSettings(ctx)]);
-  cachesOf(ctx).tables.set(String(id), { table }, settings.render_cache_seconds * 1000);
+  tables.set(String(id), { table }, settings.render_cache_seconds * 1000, since);
   return table;
 }
 
@@ -177,8 +181,10 @@ export function tableIfCached(ctx: ExtensionContext, id: number): StoredTable | 
 export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSettings> {
   const cached = settingsIfCached(ctx);
   if (cached) return cached;
+  const { settings } = cachesOf(ctx);
+  const since = settings.stamp();
   const fresh = await readSettings(ctx.options);
-  cachesOf(ctx).settings.set('settings', fresh, fresh.render_cache_seconds * 1000);
+  settings.set('settings', fresh, fresh.render_cache_seconds * 1000, since);
   return fresh;
 }
 
@@ -190,13 +196,18 @@ export function settingsIfCached(ctx: ExtensionContext): PluginSettings | undefi
 function cachesOf(ctx: ExtensionContext): RenderCaches {
   let found = caches.get(ctx);
   if (!found) {
-    const now = () => ctx.clock.now().getTime();
+    // One generation: a clear of any of them drops the answers still being read for all of them.
+    const options = {
+      maxEntries: 200,
+      now: () => ctx.clock.now().getTime(),
+      generation: new CacheGeneration(),
+    };
     found = {
-      renders: new TtlCache({ maxEntries: 200, now }),
-      bodies: new TtlCache({ maxEntries: 200, now }),
-      pages: new TtlCache({ maxEntries: 200, now }),
-      tables: new TtlCache({ maxEntries: 200, now }),
-      settings: new TtlCache({ maxEntries: 1, now }),
+      renders: new TtlCache(options),
+      bodies: new TtlCache(options),
+      pages: new TtlCache(options),
+      tables: new TtlCache(options),
+      settings: new TtlCache({ ...options, maxEntries: 1 }),
     };
     caches.set(ctx, found);
   }
@@ -230,12 +241,13 @@ async function renderedBody(
   request: RenderRequest,
   settings: PluginSettings,
   key: string,
+  since: number,
 ): Promise<RenderedBody> {
   const { bodies } = cachesOf(ctx);
   const cached = bodies.get(key);
   if (cached) return cached;
   const { config } = request;
-  const page = await catalogPage(ctx, config, request.query, settings);
+  const page = await catalogPage(ctx, config, request.query, settings, since);
   const markup = renderTableBody({
     tableId: request.id,
     config,
@@ -250,7 +262,7 @@ async function renderedBody(
     shop: ctx.shop,
   });
   const body = { ...markup, total: page.total, page: page.page, expires: page.expires };
-  bodies.set(key, body, page.expires - ctx.clock.now().getTime());
+  bodies.set(key, body, page.expires - ctx.clock.now().getTime(), since);
   return body;
 }
 
@@ -263,6 +275,7 @@ async function catalogPage(
   config: TableConfig,
   query: RenderQuery,
   settings: PluginSettings,
+  since: number,
 ): Promise<CatalogPage> {
   const { pages } = cachesOf(ctx);
   const key = productsPageKey(config, query);
@@ -282,7 +295,7 @@ async function catalogPage(
     children: await groupedChildren(ctx, page.items),
     expires: ctx.clock.now().getTime() + ttl,
   };
-  pages.set(key, found, ttl);
+  pages.set(key, found, ttl, since);
   return found;
 }
 
