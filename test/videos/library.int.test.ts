@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceLibrary } from '../../src/extensions/videos/library.repository.js';
+import { holdNextCall } from '../helpers/hold-call.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 
 let v: VideosTestApp;
@@ -232,6 +233,23 @@ describe('GET /videos/v1/videoplatform/videos', () => {
       assigned_count: 1,
       products: [{ id: productId, name: 'Camera X' }],
     });
+  });
+
+  it('should not keep a page whose assignments were read before an assignment made meanwhile', async () => {
+    const first = await v.product({ name: 'Lens A' });
+    const second = await v.product({ name: 'Lens B' });
+    const id = (await list('')).videos[2].id;
+    const assign = (productId: number) =>
+      v.api('POST', '/videos/v1/products/bulk-assign', { product_ids: [productId], video_ids: [id] });
+    await assign(first);
+    const held = holdNextCall(v.t.ctx.shop, 'getProducts');
+    const inFlight = list('');
+    await held.reached;
+    await assign(second);
+    expect((await list('')).videos[2].assigned_count).toBe(2);
+    held.release();
+    expect((await inFlight).videos[2].assigned_count).toBe(1);
+    expect((await list('')).videos[2].assigned_count).toBe(2);
   });
 
   it('should honour _fields on the listing', async () => {

@@ -1,3 +1,4 @@
+import { TtlCache } from '../../platform/cache/ttl-cache.js';
 import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { invalid } from '../../platform/http/errors.js';
 import type { ExtensionContext } from '../define-extension.js';
@@ -34,7 +35,6 @@ export interface LibraryPage {
 
 interface PageEntry {
   key: string;
-  at: number;
   page: LibraryPage;
   body?: EncodedBody;
 }
@@ -61,11 +61,15 @@ export class LibraryQueryService {
   private versions = { library: -1, assignments: -1 };
   private checkedAt = 0;
   private refreshing: Promise<void> | null = null;
-  private readonly pages = new Map<string, PageEntry>();
+  private readonly pages = new TtlCache<PageEntry>({
+    maxEntries: MAX_CACHED_PAGES,
+    now: () => performance.now(),
+  });
 
   constructor(private readonly ctx: ExtensionContext) {
     const invalidate = () => {
       this.checkedAt = 0;
+      this.pages.clear();
     };
     ctx.events.on('videos.library_synced', invalidate);
     ctx.events.on('videos.assignments_changed', invalidate);
@@ -88,14 +92,8 @@ export class LibraryQueryService {
   }): Promise<{ body: EncodedBody; isFresh: () => boolean }> {
     const entry = await this.entry(input);
     entry.body ??= encoded(JSON.stringify(entry.page));
-    const isFresh = () => {
-      const now = performance.now();
-      return (
-        this.pages.get(entry.key) === entry &&
-        now - entry.at < PAGE_TTL_MS &&
-        now - this.checkedAt < REVALIDATE_MS
-      );
-    };
+    const isFresh = () =>
+      this.pages.get(entry.key) === entry && performance.now() - this.checkedAt < REVALIDATE_MS;
     return { body: entry.body, isFresh };
   }
 
@@ -107,10 +105,12 @@ export class LibraryQueryService {
     const search = (input.search ?? '').trim().toLowerCase();
     const sort = input.sort ?? 'date_desc';
     const cursor = input.page_token ? decodeCursor(input.page_token, sort, search) : null;
+    // Taken before any read: a page read across a change (the snapshot's or the assignments') is not stored.
+    const since = this.pages.stamp();
     const index = await this.fresh();
     const cacheKey = `${sort}\u0000${search}\u0000${input.page_token ?? ''}`;
     const cached = this.pages.get(cacheKey);
-    if (cached && performance.now() - cached.at < PAGE_TTL_MS) return cached;
+    if (cached) return cached;
     const matches = index.matching(sort, search);
     const start = cursor ? LibraryIndex.startAfter(matches, sort, { key: cursor.k, id: cursor.i }) : 0;
     const rows = matches.slice(start, start + LIBRARY_PAGE_SIZE);
@@ -126,9 +126,8 @@ export class LibraryQueryService {
       total: matches.length,
       can_search: true,
     };
-    if (this.pages.size >= MAX_CACHED_PAGES) this.pages.delete(this.pages.keys().next().value as string);
-    const entry: PageEntry = { key: cacheKey, at: performance.now(), page };
-    this.pages.set(cacheKey, entry);
+    const entry: PageEntry = { key: cacheKey, page };
+    this.pages.set(cacheKey, entry, PAGE_TTL_MS, since);
     return entry;
   }
 
@@ -169,13 +168,15 @@ export class LibraryQueryService {
     this.refreshing ??= (async () => {
       try {
         const checkedAt = performance.now();
+        const since = this.pages.stamp();
         const versions = await readVersions(this.ctx.db);
-        if (!this.index || versions.library !== this.versions.library) {
-          this.index = new LibraryIndex(await allLibraryRows(this.ctx.db));
-          this.pages.clear();
-        } else if (versions.assignments !== this.versions.assignments) this.pages.clear();
+        const rebuilt = !this.index || versions.library !== this.versions.library;
+        if (rebuilt) this.index = new LibraryIndex(await allLibraryRows(this.ctx.db));
+        // A change announced here while reading (an event) is checked again by the next request.
+        const interrupted = this.pages.stamp() !== since;
+        if (rebuilt || versions.assignments !== this.versions.assignments) this.pages.clear();
         this.versions = versions;
-        this.checkedAt = checkedAt;
+        this.checkedAt = interrupted ? 0 : checkedAt;
       } finally {
         this.refreshing = null;
       }
