@@ -77,8 +77,8 @@ describe('POST /tables (create)', () => {
     ['an unknown top-level key', { colour: 'red' }, 'data.colour'],
     [
       'an unknown nested key',
-      { settings: { features: { sorting: true } } },
-      'data.settings.features.sorting',
+      { settings: { features: { sortable: true } } },
+      'data.settings.features.sortable',
     ],
     ['a limit above 500', { settings: { pagination: { limit: 501 } } }, 'data.settings.pagination.limit'],
     ['a limit of 0', { settings: { pagination: { limit: 0 } } }, 'data.settings.pagination.limit'],

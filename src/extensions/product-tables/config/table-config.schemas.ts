@@ -1,10 +1,13 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
-/** Colours as reference §3.5 allows: hex (3, 4, 6 or 8 digits) or rgb/rgba/hsl/hsla with numeric content. */
+/**
+ * Colours as reference §3.5 allows: hex (3, 4, 6 or 8 digits) or rgb/rgba/hsl/hsla with numeric content; `''` is
+ * "not set" (the original admin's default for the row-hover text colour), and the renderer then writes no colour.
+ */
 export const ColorSchema = Type.String({
   maxLength: 60,
-  pattern: '^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla)\\([0-9.,%/ ]+\\))$',
-  description: 'Hex colour or rgb()/rgba()/hsl()/hsla() with numeric content.',
+  pattern: '^(|#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla)\\([0-9.,%/ ]+\\))$',
+  description: "Hex colour or rgb()/rgba()/hsl()/hsla() with numeric content; '' = not set.",
 });
 
 /** CSS sizes: a number and px, %, em, rem or pt. */
@@ -67,6 +70,33 @@ export const ORDER_BYS = ['date', 'title', 'price', 'popularity', 'rating', 'id'
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000, uniqueItems: true });
 
+/** Product-display modes of variable and grouped products; only `inline` renders here (the others are Pro). */
+export const PRODUCT_MODES = ['inline', 'popup', 'nested', 'separate'] as const;
+
+/**
+ * A number ≥ 0 or null. One schema with two types, not a union: Ajv coerces only a value that fits neither type,
+ * where a union would turn `null` into `0` in its number branch.
+ */
+function numberOrNull(options: Record<string, unknown> = {}) {
+  return Type.Unsafe<number | null>({ type: ['number', 'null'], minimum: 0, ...options });
+}
+
+/** An entry of `queryArgs.productObjects`, the admin's display cache of picked products (never read by the renderer). */
+const ProductObjectSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    name: Type.String({ maxLength: 400 }),
+    sku: Type.String({ maxLength: 200 }),
+    price: Type.String({ maxLength: 2000, description: 'Price HTML as the product picker showed it.' }),
+    image: Type.Unsafe<string | boolean>({
+      type: ['string', 'boolean'],
+      maxLength: 2000,
+      description: 'Thumbnail URL, or false without an image.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 /** `source`: which products, filtered and sorted how. */
 export const SourceSchema = Type.Object(
   {
@@ -77,6 +107,26 @@ export const SourceSchema = Type.Object(
         postIds: Ids,
         excludes: Ids,
         stockStatus: literals(['any', 'instock', 'outofstock', 'onbackorder'] as const),
+        tagIds: { ...Ids, description: 'Stored for the original admin; not used to select products.' },
+        priceRange: Type.Object(
+          {
+            min: Type.Number({ minimum: 0 }),
+            max: numberOrNull({ description: 'null = no upper bound.' }),
+          },
+          {
+            additionalProperties: false,
+            description: 'Stored for the original admin; not used to select products.',
+          },
+        ),
+        productObjects: Type.Optional(
+          Type.Unsafe<Record<string, Static<typeof ProductObjectSchema>>>({
+            type: 'object',
+            patternProperties: { '^[1-9][0-9]{0,9}$': ProductObjectSchema },
+            additionalProperties: false,
+            maxProperties: 1000,
+            description: "Product id → the admin picker's display data; replaced whole on save.",
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -98,13 +148,16 @@ const WidthSchema = Type.Object(
 
 const ElementSchema = Type.Object(
   {
+    id: Type.Optional(Type.String({ maxLength: 64, description: "The original admin's drag-and-drop key." })),
     type: literals(COMBINABLE_TYPES),
-    settings: Type.Object(
-      {
-        prefix: Type.String({ maxLength: 100 }),
-        suffix: Type.String({ maxLength: 100 }),
-      },
-      { additionalProperties: false },
+    settings: Type.Optional(
+      Type.Object(
+        {
+          prefix: Type.Optional(Type.String({ maxLength: 100 })),
+          suffix: Type.Optional(Type.String({ maxLength: 100 })),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -157,6 +210,14 @@ export const ColumnSchema = Type.Object(
         showHeading: Type.Boolean(),
         width: WidthSchema,
         visibility: literals(VISIBILITIES),
+        order: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            maximum: 10_000,
+            description:
+              'Display position (the original admin renumbers 1..n on drag); columns render by it, ties and columns without it keep their array order.',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -171,12 +232,17 @@ export const TableSettingsSchema = Type.Object(
     features: Type.Object(
       {
         search: Type.Boolean(),
+        sorting: Type.Boolean({
+          description: 'Stored only: there is no header-click sorting (as in the original).',
+        }),
         pagination: Type.Boolean(),
+        export: Type.Boolean({ description: 'Stored only (a Pro feature of the original).' }),
         bulkSelect: Type.Object(
           {
             enabled: Type.Boolean(),
             position: literals(['first', 'last'] as const),
             width: WidthSchema,
+            visibility: literals(VISIBILITIES, { description: 'Stored only (unused by the original too).' }),
           },
           { additionalProperties: false },
         ),
@@ -184,6 +250,27 @@ export const TableSettingsSchema = Type.Object(
         clearAllButton: Type.Boolean(),
         variationBadges: Type.Boolean(),
         lightbox: Type.Boolean(),
+        variableGrouped: Type.Boolean({ description: 'Stored only.' }),
+        priceFilter: Type.Object(
+          {
+            enabled: Type.Boolean(),
+            mode: literals(['slider', 'input', 'both'] as const),
+            step: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+            customMin: numberOrNull(),
+            customMax: numberOrNull(),
+          },
+          { additionalProperties: false, description: 'Stored only (a Pro feature of the original).' },
+        ),
+        variationsMode: Type.Optional(
+          literals(PRODUCT_MODES, { description: 'Legacy name of variableProductMode; stored only.' }),
+        ),
+        variableProductMode: literals(PRODUCT_MODES, {
+          description: 'Stored; products always render inline.',
+        }),
+        groupedProductMode: literals(PRODUCT_MODES, {
+          description: 'Stored; products always render inline.',
+        }),
+        nestedDefaultExpanded: Type.Boolean({ description: 'Stored only.' }),
         showChildCount: Type.Boolean(),
       },
       { additionalProperties: false },
@@ -191,13 +278,20 @@ export const TableSettingsSchema = Type.Object(
     pagination: Type.Object(
       {
         limit: Type.Integer({ minimum: 1, maximum: 500 }),
-        mode: literals(['standard', 'load_more'] as const),
+        mode: literals(['standard', 'load_more', 'infinite'] as const, {
+          description: '`infinite` renders as `load_more` (a "Load more" button).',
+        }),
         position: literals(['top', 'bottom', 'both'] as const),
       },
       { additionalProperties: false },
     ),
     cart: Type.Object(
       {
+        enable: Type.Boolean({
+          description: 'Stored; adding to the cart always goes through the Store API.',
+        }),
+        method: literals(['button', 'checkbox', 'text'] as const, { description: 'Stored only.' }),
+        ajaxAdd: Type.Boolean({ description: 'Stored only.' }),
         showQuantity: Type.Boolean(),
         addToCartText: Type.String({ maxLength: 100 }),
         selectOptionsText: Type.String({ maxLength: 100 }),
@@ -205,7 +299,16 @@ export const TableSettingsSchema = Type.Object(
       { additionalProperties: false },
     ),
     filters: Type.Object(
-      { enabled: Type.Boolean(), showCategory: Type.Boolean(), showType: Type.Boolean() },
+      {
+        enabled: Type.Boolean(),
+        showCategory: Type.Boolean(),
+        showType: Type.Boolean(),
+        activeTaxonomies: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+          maxItems: 50,
+          description: 'Stored only (unused by the original too).',
+        }),
+        showPriceRange: Type.Boolean({ description: 'Stored only (a Pro feature of the original).' }),
+      },
       { additionalProperties: false },
     ),
   },
@@ -226,6 +329,7 @@ export const TableStyleSchema = Type.Object(
         rowAlternate: Type.Boolean(),
         altBgColor: ColorSchema,
         altTextColor: ColorSchema,
+        borderColor: { ...ColorSchema, description: 'Stored only (unused by the original too).' },
       },
       { additionalProperties: false },
     ),
@@ -234,6 +338,7 @@ export const TableStyleSchema = Type.Object(
         bgColor: ColorSchema,
         textColor: ColorSchema,
         borderRadius: SizeSchema,
+        icon: Type.String({ maxLength: 50, description: 'Stored only; the button shows no icon.' }),
         hoverBgColor: ColorSchema,
         hoverTextColor: ColorSchema,
       },
@@ -244,7 +349,13 @@ export const TableStyleSchema = Type.Object(
         borderStyle: literals(['none', 'solid', 'dashed', 'dotted', 'double'] as const),
         borderColor: ColorSchema,
         borderRadiusEnabled: Type.Boolean(),
-        borderRadius: Type.Integer({ minimum: 0, maximum: 48 }),
+        borderRadius: Type.Union(
+          [
+            Type.Integer({ minimum: 0, maximum: 48 }),
+            Type.String({ pattern: '^[0-9]{1,2}(\\.[0-9]{1,3})?px$' }),
+          ],
+          { description: "Pixels, as a number or as the original admin's '8px' (0–48)." },
+        ),
         cellPadding: literals(['compact', 'normal', 'spacious'] as const),
       },
       { additionalProperties: false },
@@ -261,7 +372,12 @@ export const TableStyleSchema = Type.Object(
       { additionalProperties: false },
     ),
     responsive: Type.Object(
-      { mode: literals(['stack', 'scroll'] as const) },
+      {
+        mode: literals(['stack', 'scroll', 'standard', 'accordion', ''] as const, {
+          description:
+            'Everything but `scroll` renders as `stack` (`standard`, `accordion`, blank: legacy values).',
+        }),
+      },
       { additionalProperties: false },
     ),
   },

@@ -7,6 +7,7 @@ import {
   type TableColumnInput,
   type TableConfig,
   type TableConfigInput,
+  type TableSource,
 } from './table-config.schemas.js';
 
 /**
@@ -16,6 +17,11 @@ import {
 export function applyTableConfig(base: TableConfig, input: TableConfigInput, field = 'data'): TableConfig {
   const { columns, ...rest } = input;
   const merged = deepMerge(base, rest);
+  // The admin's picker cache is a map keyed by product id: a save replaces it (a merge would keep removed products).
+  // (Its entries were validated complete: `deepPartial` leaves a record's entries as they are.)
+  const productObjects = input.source?.queryArgs
+    ?.productObjects as TableSource['queryArgs']['productObjects'];
+  if (productObjects !== undefined) merged.source.queryArgs.productObjects = productObjects;
   if (columns !== undefined) merged.columns = columns.map(completeColumn);
   assertColumnRules(merged.columns, columns === undefined ? null : `${field}.columns`);
   return merged;
@@ -37,13 +43,15 @@ function assertColumnRules(columns: TableColumn[], field: string | null): void {
   const seen = new Set<string>();
   columns.forEach((column, index) => {
     if (seen.has(column.id))
-      errors[`${field}.${index}.id`] = { distinct: `Column id "${column.id}" is used twice.` };
+      errors[`${field}.${index}.id`] = {
+        distinct: `${field}.${index}.id must be distinct: column id "${column.id}" is used twice.`,
+      };
     seen.add(column.id);
     const allowed = COLUMN_SETTING_KEYS[column.type];
     for (const key of Object.keys(column.settings)) {
       if (!allowed.includes(key))
         errors[`${field}.${index}.settings.${key}`] = {
-          unknown: `${key} is not an option of ${column.type} columns.`,
+          unknown: `${field}.${index}.settings.${key} is not a known parameter: ${key} is not an option of ${column.type} columns.`,
         };
     }
   });

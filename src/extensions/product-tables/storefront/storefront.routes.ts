@@ -41,7 +41,11 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
     async (request, reply) => {
       const { data, ...bare } = request.body as PreviewInput & { data?: PreviewInput };
       if (data !== undefined && Object.keys(bare).length > 0)
-        throw invalid('data', 'exclusive', 'Send either a configuration or {data: configuration}, not both.');
+        throw invalid(
+          'data',
+          'exclusive',
+          'data is exclusive: send either a configuration or {data: configuration}, not both.',
+        );
       const input = data ?? bare;
       const body = cachedPreviewBody(ctx, input) ?? (await previewBody(ctx, input, data ? 'data' : 'body'));
       // Replayed once it was sent before: its first answer may be the gzip splice, later ones are Brotli.

@@ -130,7 +130,7 @@ function combinedCell(product: ShopProduct, settings: TableColumn['settings'], c
     .map((element) => {
       const inner = cellContent(element.type, {}, product, cx);
       if (inner === '') return '';
-      return `<${tag} class="producttables-combined-part">${esc(element.settings.prefix)}${inner}${esc(element.settings.suffix)}</${tag}>`;
+      return `<${tag} class="producttables-combined-part">${esc(element.settings?.prefix ?? '')}${inner}${esc(element.settings?.suffix ?? '')}</${tag}>`;
     })
     .filter((part) => part !== '');
   return parts.join(settings.layout === 'block' ? '' : esc(settings.separator ?? ' '));

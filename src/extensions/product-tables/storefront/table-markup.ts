@@ -3,6 +3,7 @@ import type { TableConfig } from '../config/table-config.schemas.js';
 import { addToCartCell, isBulkSelectable } from './add-to-cart-cell.js';
 import { cssIdent, esc, escJsonAttr, escUrl, styleText } from './escape.js';
 import { type CellContext, cellContent } from './table-cells.js';
+import { displayOrder } from '../config/column-order.js';
 import { tableCss } from './table-styles.js';
 import type { RenderQuery } from './table-query.js';
 
@@ -91,7 +92,7 @@ export function renderTableHead(
   };
   const head =
     `<style id="${esc(view.wrapperId)}-css">${styleText(css)}</style>` +
-    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"`;
+    `<div class="producttables-wrapper" id="${esc(view.wrapperId)}" data-table-id="${view.tableId ?? ''}" data-select-position="${features.bulkSelect.position}" data-responsive="${config.style.responsive.mode === 'scroll' ? 'scroll' : 'stack'}" data-features="${escJsonAttr(features_)}" data-page-url="${escUrl(view.pageUrl)}" data-currency="${escJsonAttr({ symbol: view.shop.currency.symbol, decimals: view.shop.currency.minorUnit })}" data-add-text="${esc(view.addToCartText)}"`;
   return { css, head };
 }
 
@@ -199,7 +200,7 @@ export function pageHref(base: string, query: RenderQuery): string {
 }
 
 function visibleColumns(config: TableConfig): TableConfig['columns'] {
-  return config.columns.filter((c) => c.advanced.visibility !== 'none');
+  return displayOrder(config.columns).filter((c) => c.advanced.visibility !== 'none');
 }
 
 function selectCell(product: ShopProduct, view: Pick<TableView, 'shop'>): string {
@@ -256,7 +257,7 @@ function paginationMarkup(view: Omit<TableView, 'wrapperId'>, totalPages: number
   const current = Math.min(view.page, totalPages);
   const href = (page: number) => esc(pageHref(view.pageUrl, { ...view.query, paged: page }));
   const attrs = `class="producttables-pagination" data-mode="${mode}" data-current="${current}" data-total="${totalPages}" aria-label="Table pages"`;
-  if (mode === 'load_more')
+  if (mode === 'load_more' || mode === 'infinite')
     return current < totalPages
       ? `<nav ${attrs}><a class="producttables-btn producttables-load-more" href="${href(current + 1)}" data-page="${current + 1}">Load more</a></nav>`
       : `<nav ${attrs}></nav>`;

@@ -38,7 +38,9 @@ export function tableCss(input: {
   const layout = style.layout;
   const borderStyle = BORDER_STYLES.has(layout.borderStyle) ? layout.borderStyle : 'solid';
   const borderColor = COLOR.test(layout.borderColor) ? layout.borderColor : '#e2e8f0';
-  const radius = layout.borderRadiusEnabled ? Math.max(0, Math.min(48, Math.trunc(layout.borderRadius))) : 0;
+  const radius = layout.borderRadiusEnabled
+    ? Math.max(0, Math.min(48, Math.trunc(parseFloat(String(layout.borderRadius)) || 0)))
+    : 0;
   const padding = PADDING[layout.cellPadding] ?? PADDING.normal;
   const border = borderStyle === 'none' ? 'none' : `1px ${borderStyle} ${borderColor}`;
 

@@ -6,6 +6,7 @@ import { actorFromRequest } from '../logs/activity-actor.js';
 import type { SaveTableInput } from './tables.schemas.js';
 import {
   DeletedTableSchema,
+  READ_ONLY_RECORD_FIELDS,
   SaveTableBody,
   TableIdParams,
   TableRecordSchema,
@@ -56,11 +57,10 @@ export function registerTableRoutes(app: RestApp, ctx: ExtensionContext): void {
       },
     },
     async (request, reply) => {
-      const { record, created } = await saveTable(
-        ctx,
-        request.body.data as SaveTableInput,
-        actorFromRequest(request),
-      );
+      const data = Object.fromEntries(
+        Object.entries(request.body.data).filter(([key]) => !READ_ONLY_RECORD_FIELDS.includes(key)),
+      ) as SaveTableInput;
+      const { record, created } = await saveTable(ctx, data, actorFromRequest(request));
       if (created)
         reply.code(201).header('Location', `${ctx.config.publicUrl}/wp-json${NS}/tables/${record.id}`);
       return record;

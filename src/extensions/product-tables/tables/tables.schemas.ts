@@ -34,11 +34,33 @@ export const TableRecordSchema = Type.Object({
 /** `{id}` path parameter. */
 export const TableIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+/**
+ * Read-only fields of a table record (ours and the original plugin's, reference §1.1) that a client may send back
+ * with a whole record (the original admin's publish toggle posts the full table); they are accepted and ignored.
+ */
+const ReadOnlyRecordFields = {
+  shortcode: Type.Optional(Type.String({ maxLength: 200, readOnly: true })),
+  permalink: Type.Optional(Type.String({ maxLength: 2000, readOnly: true })),
+  created: Type.Optional(Type.String({ maxLength: 40, readOnly: true })),
+  modified: Type.Optional(Type.String({ maxLength: 40, readOnly: true })),
+  product_count: Type.Optional(Type.Integer({ readOnly: true })),
+  date: Type.Optional(Type.String({ maxLength: 40, readOnly: true })),
+  modifiedDate: Type.Optional(Type.String({ maxLength: 40, readOnly: true })),
+  productCount: Type.Optional(Type.Integer({ readOnly: true })),
+};
+
+/** Names of the read-only record fields `POST /tables` ignores. */
+export const READ_ONLY_RECORD_FIELDS: readonly string[] = Object.keys(ReadOnlyRecordFields);
+
 /** `POST /tables` body: `data.id` absent creates, present updates that table. */
 export const SaveTableBody = Type.Object(
   {
     data: Type.Object(
-      { id: Type.Optional(Type.Integer({ minimum: 1 })), ...TableConfigInputSchema.properties },
+      {
+        id: Type.Optional(Type.Integer({ minimum: 1 })),
+        ...TableConfigInputSchema.properties,
+        ...ReadOnlyRecordFields,
+      },
       { additionalProperties: false },
     ),
   },
