@@ -49,6 +49,20 @@ describe.each(limiters)('%s rate limiter', (_name, make) => {
   });
 });
 
+describe('bounded memory store', () => {
+  it('should keep at most its bound of counters, dropping the least recently used first', async () => {
+    const limiter = new MemoryRateLimiter(() => now, 100);
+    await limiter.hit('kept', 5, 60);
+    for (let i = 0; i < 5_000; i++) {
+      await limiter.hit(`login:203.0.113.9:name:${i}-${'x'.repeat(2_000)}`, 5, 60);
+      if (i % 50 === 0) await limiter.peek('kept'); // used recently, so never the one evicted
+      expect(limiter.size).toBeLessThanOrEqual(100);
+    }
+    expect(await limiter.peek('kept')).toBe(1);
+    expect(await limiter.peek(`login:203.0.113.9:name:0-${'x'.repeat(2_000)}`)).toBe(0);
+  });
+});
+
 describe('shared counters', () => {
   it.runIf(redisUp)('should count hits from two instances against one Redis limit', async () => {
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
@@ -58,6 +72,16 @@ describe('shared counters', () => {
     await a.hit('login:1.2.3.4:bob', 2, 60);
     await b.hit('login:1.2.3.4:bob', 2, 60);
     expect((await a.hit('login:1.2.3.4:bob', 2, 60)).allowed).toBe(false);
+  });
+
+  it.runIf(redisUp)('should store a long key under a fixed-length Redis name', async () => {
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const redis = new Redis(redisUrl);
+    const limiter = new RedisRateLimiter(redis, prefix);
+    opened.push(limiter);
+    await limiter.hit(`login:1.2.3.4:name:${'y'.repeat(10_000)}`, 2, 60);
+    const names = await redis.keys(`${prefix}*`);
+    expect(names.map((n) => n.length)).toEqual([prefix.length + 64]);
   });
 
   it('should open a new window in memory once the old one has passed', async () => {

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { sha256Hex } from '../security/hashing.js';
 
 /** Outcome of counting one hit against a fixed window. */
 export interface RateLimitResult {
@@ -18,19 +20,32 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** In-process counters: for a single instance (no REDIS_URL). */
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+/** How many counters the in-process store keeps at most (≈ 230 bytes each); the least recently used go first. */
+export const MEMORY_RATE_LIMIT_ENTRIES = 100_000;
 
-  constructor(private readonly now: () => number = Date.now) {}
+/** In-process counters: for a single instance (no REDIS_URL); bounded, oldest-used evicted first. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows: LRUCache<string, { count: number; resetAt: number }>;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    maxEntries = MEMORY_RATE_LIMIT_ENTRIES,
+  ) {
+    this.windows = new LRUCache({ max: maxEntries });
+  }
+
+  /** How many counters are held now (never more than the bound). */
+  get size(): number {
+    return this.windows.size;
+  }
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const now = this.now();
-    let entry = this.windows.get(key);
+    const stored = storedKey(key);
+    let entry = this.windows.get(stored);
     if (!entry || entry.resetAt <= now) {
       entry = { count: 0, resetAt: now + windowSeconds * 1000 };
-      this.windows.set(key, entry);
-      if (this.windows.size > 100_000) this.sweep(now);
+      this.windows.set(stored, entry);
     }
     entry.count++;
     return {
@@ -41,19 +56,15 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async reset(key: string): Promise<void> {
-    this.windows.delete(key);
+    this.windows.delete(storedKey(key));
   }
 
   async peek(key: string): Promise<number> {
-    const entry = this.windows.get(key);
+    const entry = this.windows.get(storedKey(key));
     return entry && entry.resetAt > this.now() ? entry.count : 0;
   }
 
   async close(): Promise<void> {}
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
-  }
 }
 
 /** Redis counters (INCR + PEXPIRE in one MULTI): shared by every instance. */
@@ -70,7 +81,7 @@ export class RedisRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    const k = this.prefix + key;
+    const k = this.prefix + storedKey(key);
     const result = await this.redis
       .multi()
       .incr(k)
@@ -83,14 +94,19 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.prefix + storedKey(key));
   }
 
   async peek(key: string): Promise<number> {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+    return Number((await this.redis.get(this.prefix + storedKey(key))) ?? 0);
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
   }
+}
+
+/** A counter's stored name: the SHA-256 of its key, so a caller-chosen key (a typed username) has a fixed length. */
+function storedKey(key: string): string {
+  return sha256Hex(key);
 }
