@@ -1,4 +1,5 @@
 import { registerAuthRoutes, registerNonceRefresh } from './auth/auth.routes.js';
+import { registerUserSessionRoutes } from './auth/user-sessions.routes.js';
 import { registerUserRoutes } from './auth/users.routes.js';
 import type { PlatformContext } from './context.js';
 import './events/platform-events.js';
@@ -21,6 +22,7 @@ export const platformModule: AppModule<PlatformContext> = {
   routes(app, ctx) {
     registerAuthRoutes(app, ctx);
     registerUserRoutes(app, ctx);
+    registerUserSessionRoutes(app, ctx);
     registerPlatformRoutes(app, ctx);
   },
   pages(app, ctx) {

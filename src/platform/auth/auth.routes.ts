@@ -1,16 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import type { PlatformContext } from '../context.js';
-import { RateLimitedError, UnauthorizedError } from '../http/errors.js';
 import type { RestApp } from '../http/server.js';
 import { UserSchema } from './auth.schemas.js';
-import { SESSION_COOKIE, SESSION_TTL_MS, endSession, startSession } from './sessions.service.js';
+import { logIn } from './login.service.js';
+import {
+  endSession,
+  endUserSessions,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  startSession,
+} from './sessions.service.js';
 import { userView } from './user-view.js';
-import { verifyLogin } from './users.service.js';
+import { MAX_LOGIN_LENGTH } from './users.service.js';
 
-const LOGIN_LIMIT = 5;
-const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LogoutSchema = Type.Object({ success: Type.Boolean() });
 
-/** Login, logout and nonce routes (`auth/v1`) and WordPress's `admin-ajax.php?action=rest-nonce`. */
+/** Login, logout (one session or all) and nonce routes (`auth/v1`) and `admin-ajax.php?action=rest-nonce`. */
 export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
   app.post(
     '/auth/v1/login',
@@ -20,32 +25,19 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
         tags: ['auth'],
         summary: 'Log in with a username or e-mail and a password; sets the session cookie.',
         body: Type.Object({
-          username: Type.String({ minLength: 1 }),
+          // Longer than any username (60) or e-mail (100) can be: refused before any lookup or hashing.
+          username: Type.String({ minLength: 1, maxLength: MAX_LOGIN_LENGTH }),
           password: Type.String({ minLength: 1 }),
         }),
         response: { 200: Type.Object({ user: UserSchema, nonce: Type.String() }) },
       },
     },
     async (request, reply) => {
-      const key = `login:${request.ip}:${request.body.username.toLowerCase()}`;
-      const failures = await ctx.rateLimiter.peek(key);
-      if (failures >= LOGIN_LIMIT) {
-        const { retryAfterSeconds } = await ctx.rateLimiter.hit(key, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
-        throw new RateLimitedError(
-          retryAfterSeconds,
-          'too_many_login_attempts',
-          'Too many failed login attempts. Try again later.',
-        );
-      }
-      const user = await verifyLogin(ctx.db, request.body.username, request.body.password);
-      if (!user) {
-        await ctx.rateLimiter.hit(key, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
-        throw new UnauthorizedError(
-          'invalid_credentials',
-          'The username or password you entered is incorrect.',
-        );
-      }
-      await ctx.rateLimiter.reset(key);
+      const user = await logIn(ctx, {
+        login: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+      });
       const session = await startSession(ctx.db, ctx.clock, user.id);
       await ctx.events.emit('user.logged_in', { userId: user.id, request, reply });
       reply.setCookie(SESSION_COOKIE, session.token, {
@@ -69,12 +61,31 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
       schema: {
         tags: ['auth'],
         summary: 'End the cookie session.',
-        response: { 200: Type.Object({ success: Type.Boolean() }) },
+        response: { 200: LogoutSchema },
       },
     },
     async (request, reply) => {
       const principal = request.principal;
       if (principal.kind === 'user' && principal.sessionHash) await endSession(ctx.db, principal.sessionHash);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/auth/v1/logout-everywhere',
+    {
+      config: { auth: { access: 'user', nonce: 'cookie' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End every login session of the caller, this one included (application passwords stay).',
+        response: { 200: LogoutSchema },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal.kind !== 'user') throw new Error('unreachable: route requires a user');
+      await endUserSessions(ctx.db, principal.user.id);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { success: true };
     },

@@ -58,3 +58,12 @@ export async function endSession(db: DbOrTrx, hash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
   credentialsChanged();
 }
+
+/** Ends every session of a user but `keep` (a session hash, when given); returns how many ended. */
+export async function endUserSessions(db: DbOrTrx, userId: number, keep?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep !== undefined) query = query.where('token_hash', '<>', keep);
+  const result = await query.executeTakeFirst();
+  credentialsChanged();
+  return Number(result.numDeletedRows);
+}

@@ -12,6 +12,7 @@ import {
 } from './application-passwords.service.js';
 import { ApplicationPasswordSchema, UserMeSchema, UserSchema } from './auth.schemas.js';
 import { ROLES, type Role } from './roles.js';
+import { assertCanEditUser, sessionKeptOnPasswordChange } from './user-edit-policy.js';
 import { userPublicView, userView } from './user-view.js';
 import { findUserById, listUsers } from './users.repository.js';
 import { createUser, updateUser } from './users.service.js';
@@ -132,7 +133,7 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
       config: { auth: { access: 'capability', capability: 'edit_users', nonce: 'cookie' } },
       schema: {
         tags: ['users'],
-        summary: 'Update a user (roles need promote_users).',
+        summary: "Update a user (roles need promote_users); a new password ends the user's other sessions.",
         params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
         body: Type.Object({
           email: Type.Optional(Type.String({ format: 'email' })),
@@ -157,22 +158,20 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
           'Sorry, you are not allowed to edit roles of this user.',
           403,
         );
-      if (
-        p.kind === 'user' &&
-        !p.capabilities.has('manage_options') &&
-        target.role !== 'customer' &&
-        target.id !== p.user.id
-      ) {
-        throw new RestError('rest_cannot_edit', 'Sorry, you are not allowed to edit this user.', 403);
-      }
-      const user = await updateUser(ctx.db, target.id, {
-        email: b.email,
-        password: b.password,
-        display_name: b.name,
-        first_name: b.first_name,
-        last_name: b.last_name,
-        role: b.roles?.[0] as Role | undefined,
-      });
+      assertCanEditUser(p, target);
+      const user = await updateUser(
+        ctx.db,
+        target.id,
+        {
+          email: b.email,
+          password: b.password,
+          display_name: b.name,
+          first_name: b.first_name,
+          last_name: b.last_name,
+          role: b.roles?.[0] as Role | undefined,
+        },
+        { keepSession: sessionKeptOnPasswordChange(p, target.id) },
+      );
       return userView(user, await ctx.capabilities.forUser(ctx.db, user));
     },
   );

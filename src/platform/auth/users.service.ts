@@ -2,9 +2,10 @@ import type { Clock } from '../clock.js';
 import type { DbOrTrx } from '../db/database.js';
 import { toDbTime } from '../db/sql-helpers.js';
 import { ConflictError, type FieldErrors, ValidationError } from '../http/errors.js';
-import { hashPassword, verifyPassword } from '../security/hashing.js';
+import { hashPassword } from '../security/hashing.js';
 import type { AuthUser } from './principal.js';
 import { isRole, type Role } from './roles.js';
+import { endUserSessions } from './sessions.service.js';
 import { findUserById, findUserByLogin, insertUser, updateUserRow } from './users.repository.js';
 
 /** What is needed to create a user. */
@@ -20,12 +21,15 @@ export interface NewUser {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME = /^[A-Za-z0-9_.@-]{1,60}$/;
+/** The longest username or e-mail a user can have (WordPress: `user_login` 60, `user_email` 100 characters). */
+export const MAX_LOGIN_LENGTH = 100;
 
 /** Creates a user after validating it; a taken username or e-mail is a 409. */
 export async function createUser(db: DbOrTrx, clock: Clock, input: NewUser): Promise<AuthUser> {
   const username = input.username?.trim() || deriveUsername(input.email);
   const errors: FieldErrors = {};
-  if (!EMAIL.test(input.email)) errors.email = { email: 'The email must be a valid email address.' };
+  const emailError = checkEmail(input.email);
+  if (emailError) errors.email = emailError;
   if (!USERNAME.test(username))
     errors.username = { regex: 'Usernames may use letters, digits and _ . @ - only.' };
   if (input.password.length < 8) errors.password = { min: 'The password must be at least 8 characters.' };
@@ -51,15 +55,19 @@ export async function createUser(db: DbOrTrx, clock: Clock, input: NewUser): Pro
   return (await findUserById(db, id))!;
 }
 
-/** Changes a user's editable fields (role, names, e-mail, password). */
+/**
+ * Changes a user's editable fields (role, names, e-mail, password). A new password ends the user's login
+ * sessions (WordPress), all but `keepSession` (the hash of the session that made the change, if any).
+ */
 export async function updateUser(
   db: DbOrTrx,
   id: number,
   patch: Partial<Pick<NewUser, 'email' | 'password' | 'role' | 'display_name' | 'first_name' | 'last_name'>>,
+  { keepSession }: { keepSession?: string } = {},
 ): Promise<AuthUser> {
   const errors: FieldErrors = {};
-  if (patch.email !== undefined && !EMAIL.test(patch.email))
-    errors.email = { email: 'The email must be a valid email address.' };
+  const emailError = patch.email === undefined ? null : checkEmail(patch.email);
+  if (emailError) errors.email = emailError;
   if (patch.password !== undefined && patch.password.length < 8)
     errors.password = { min: 'The password must be at least 8 characters.' };
   if (patch.role !== undefined && !isRole(patch.role)) errors.role = { in: 'Unknown role.' };
@@ -74,19 +82,14 @@ export async function updateUser(
     ...rest,
     ...(password !== undefined ? { password_hash: await hashPassword(password) } : {}),
   });
+  if (password !== undefined) await endUserSessions(db, id, keepSession);
   return (await findUserById(db, id))!;
 }
 
-/** Checks a username-or-email and password; null when either is wrong. */
-export async function verifyLogin(db: DbOrTrx, login: string, password: string): Promise<AuthUser | null> {
-  const row = await findUserByLogin(db, login);
-  if (!row) {
-    await hashPassword(password); // same cost whether or not the user exists
-    return null;
-  }
-  if (!(await verifyPassword(password, row.password_hash))) return null;
-  const { password_hash: _, ...user } = row;
-  return user as AuthUser;
+function checkEmail(email: string): Record<string, string> | null {
+  if (email.trim().length > MAX_LOGIN_LENGTH)
+    return { max: `The email may not be greater than ${MAX_LOGIN_LENGTH} characters.` };
+  return EMAIL.test(email) ? null : { email: 'The email must be a valid email address.' };
 }
 
 function deriveUsername(email: string): string {
