@@ -1,3 +1,4 @@
+import { columnsToSet } from '../db/sql-helpers.js';
 import { type Generated, type Selectable, sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 import { containsInsensitive } from '../db/sql-helpers.js';
@@ -70,8 +71,9 @@ export async function updateUserRow(
   id: number,
   patch: Partial<Omit<UserRow, 'id'>>,
 ): Promise<void> {
-  if (Object.keys(patch).length === 0) return;
-  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  const columns = columnsToSet(patch);
+  if (!columns) return;
+  await db.updateTable('users').set(columns).where('id', '=', id).execute();
   credentialsChanged();
 }
 

@@ -41,3 +41,9 @@ export function startsWithInsensitive(column: Expression<any>, term: string): Ra
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** The columns a partial update sets (undefined values dropped), or null when it sets none (no empty `SET`). */
+export function columnsToSet<T extends object>(patch: T): Partial<T> | null {
+  const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+  return entries.length > 0 ? (Object.fromEntries(entries) as Partial<T>) : null;
+}

@@ -8,9 +8,13 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { answerClientError } from './client-errors.js';
+import { restCorsHook } from './cors.js';
 import { RestError, ValidationError } from './errors.js';
+import { boundRequestIntegers } from './integer-bounds.js';
 import { applyFieldsFilter } from './global-params.js';
 import { lazyChildLogger } from './request-logger.js';
+import { formToObject, hasNulCharacter, parseFormBody, parseJsonBody } from './request-parsers.js';
 import { schemaCompilers } from './lazy-schema-compilers.js';
 import { type ReplayCheck, ReplayLane, rememberBodyText } from './replay-lane.js';
 import { fieldErrorsFromAjv } from './validation-errors.js';
@@ -33,6 +37,8 @@ export interface HttpServerOptions {
   status422Namespaces?: string[];
   bodyLimit?: number;
   trustProxy?: string[];
+  /** Origins besides the public URL's that may call with credentials (STORESIDE_CORS_ORIGINS). */
+  corsOrigins?: string[];
   /** Compile every route's schemas at start instead of on first use (tests; see lazy-schema-compilers.ts). */
   eagerSchemas?: boolean;
   /** Vouches that a request's caller may be answered again from the replay lane (see replay-lane.ts). */
@@ -49,9 +55,7 @@ const GLOBAL_PARAMS = [
   '_pretty',
   'rest_route',
 ];
-const EXPOSE = 'X-WP-Total, X-WP-TotalPages, Link';
-const ALLOW_HEADERS =
-  'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type, Cart-Token, Nonce, Idempotency-Key, X-HTTP-Method-Override';
+const OVERRIDABLE_METHODS = new Set(['GET', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the Fastify server with the WordPress REST conventions (URL forms, errors, global params, headers). */
 export async function createHttpServer(options: HttpServerOptions): Promise<RestApp> {
@@ -82,6 +86,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
     },
     schemaController: { compilersFactory: schemaCompilers(options.eagerSchemas ?? false) },
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    // Bad percent-encoding and overlong path parameters are refused before routing: same error shape.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply, status422),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as never);
@@ -112,44 +119,42 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
     (request, body, done) => {
       const text = String(body);
       rememberBodyText(request.raw, text);
-      if (text.trim() === '') return done(null, {});
       try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400), undefined);
+        done(null, parseJsonBody(text));
+      } catch (error) {
+        done(error as RestError, undefined);
       }
     },
   );
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, formToObject(String(body)));
+    try {
+      done(null, parseFormBody(String(body)));
+    } catch (error) {
+      done(error as RestError, undefined);
+    }
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  // Accept the WordPress global parameters on every route whatever its query schema says.
+  // Accept the WordPress global parameters on every route whatever its query schema says, and keep every request
+  // integer within the database's integer range.
   app.addHook('onRoute', (route) => {
     const query = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
     if (query?.properties) {
       for (const name of GLOBAL_PARAMS) query.properties[name] ??= { type: 'string' };
     }
+    for (const part of [route.schema?.body, route.schema?.querystring, route.schema?.params])
+      boundRequestIntegers(part);
   });
 
-  // Callback-style hooks (not async): they run on every request and mostly do nothing.
-  const apiLink = `<${options.publicUrl}/wp-json/>; rel="https://api.w.org/"`;
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/wp-json')) {
-      reply.header('Link', apiLink);
-      // CORS headers only matter to browsers calling cross-origin, which always send Origin.
-      const origin = request.headers.origin;
-      if (origin) {
-        reply.header('Access-Control-Expose-Headers', EXPOSE);
-        reply.header('Access-Control-Allow-Headers', ALLOW_HEADERS);
-        reply.header('Access-Control-Allow-Origin', origin);
-        reply.header('Access-Control-Allow-Credentials', 'true');
-        reply.header('Vary', 'Origin');
-      }
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (hasNulCharacter(request.url))
+      return done(new RestError('rest_invalid_url', 'The URL may not contain a NUL character (%00).', 400));
     done();
   });
+  app.addHook(
+    'onRequest',
+    restCorsHook({ publicUrl: options.publicUrl, origins: options.corsOrigins ?? [] }),
+  );
 
   // Shutting down: answers still in flight close their connection, so keep-alive clients do not hold the
   // process open for the keep-alive timeout (72 s) after SIGTERM.
@@ -232,6 +237,12 @@ export function sendError(
       new RestError('rest_request_too_large', 'The request body is larger than 1 MiB.', 413),
     );
   }
+  if (fastifyError.code === 'FST_ERR_BAD_URL') {
+    return sendRest(reply, new RestError('rest_invalid_url', 'The URL is not validly percent-encoded.', 400));
+  }
+  if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendRest(reply, new RestError('rest_uri_too_long', 'A path segment of the URL is too long.', 414));
+  }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return sendRest(reply, new RestError('rest_unsupported_media_type', 'Unsupported Content-Type.', 415));
   }
@@ -249,6 +260,12 @@ export function sendError(
   }
   if (error instanceof SyntaxError)
     return sendRest(reply, new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400));
+  if (status === 404) {
+    return sendRest(
+      reply,
+      new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404),
+    );
+  }
   return sendRest(reply, new RestError('rest_bad_request', error.message, status));
 }
 
@@ -281,23 +298,15 @@ function rewriteRequest(req: {
       const rest = params.toString();
       url = `/wp-json${route.startsWith('/') ? route : `/${route}`}${rest ? `?${rest}` : ''}`;
     }
-    const override = params.get('_method');
-    if (override && req.method === 'POST') req.method = override.toUpperCase();
+    overrideMethod(req, params.get('_method'));
   }
-  const header = req.headers['x-http-method-override'];
-  if (typeof header === 'string' && req.method === 'POST' && /^(PUT|PATCH|DELETE|GET)$/i.test(header)) {
-    req.method = header.toUpperCase();
-  }
+  overrideMethod(req, req.headers['x-http-method-override']);
   return url;
 }
 
-function formToObject(body: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const arrayKey = key.endsWith(']') ? (/^(.+)\[\d*\]$/.exec(key)?.[1] ?? null) : null;
-    if (!arrayKey) out[key] = value;
-    else if (Array.isArray(out[arrayKey])) (out[arrayKey] as string[]).push(value);
-    else out[arrayKey] = [value];
-  }
-  return out;
+/** A POST becomes the method named by an override, when it names one WordPress allows (others are ignored). */
+function overrideMethod(req: { method?: string }, override: unknown): void {
+  if (req.method !== 'POST' || typeof override !== 'string') return;
+  const method = override.toUpperCase();
+  if (OVERRIDABLE_METHODS.has(method)) req.method = method;
 }

@@ -3,7 +3,8 @@ import type { FieldErrors } from './errors.js';
 
 /** Turns Ajv errors into field → rule → message, naming each field as a dotted path. */
 export function fieldErrorsFromAjv(errors: FastifySchemaValidationError[], context?: string): FieldErrors {
-  const fields: FieldErrors = {};
+  // Field names come from the request (`__proto__` included): the map has no prototype to reach.
+  const fields: FieldErrors = Object.create(null);
   for (const error of errors) {
     const params = error.params as Record<string, any>;
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -13,7 +14,7 @@ export function fieldErrorsFromAjv(errors: FastifySchemaValidationError[], conte
       field = field ? `${field}.${params.additionalProperty}` : params.additionalProperty;
     if (!field) field = context ?? 'body';
     const [rule, message] = describe(error, field);
-    fields[field] ??= {};
+    fields[field] ??= Object.create(null);
     fields[field][rule] ??= message;
   }
   return fields;

@@ -1,3 +1,4 @@
+import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import type { ShopCategory } from '../shop-api.js';
@@ -40,8 +41,8 @@ export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<
 
 /** Changes a category. */
 export async function updateCategory(db: DbOrTrx, id: number, patch: Partial<NewCategoryRow>): Promise<void> {
-  if (Object.keys(patch).length > 0)
-    await db.updateTable('shop_categories').set(patch).where('id', '=', id).execute();
+  const columns = columnsToSet(patch);
+  if (columns) await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a category: its products lose it and its children move up to its parent (WordPress). */

@@ -9,7 +9,7 @@ import {
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
 import { isPostgres } from '../../platform/db/migrations.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
-import { containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
+import { columnsToSet, containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
 import type { ProductQuery } from '../shop-api.js';
 
 declare module '../../platform/db/database.js' {
@@ -296,8 +296,8 @@ export async function updateProductRow(
   id: number,
   patch: Partial<NewProductRow>,
 ): Promise<void> {
-  if (Object.keys(patch).length === 0) return;
-  await db.updateTable('shop_products').set(patch).where('id', '=', id).execute();
+  const columns = columnsToSet(patch);
+  if (columns) await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a product with its variations, category links and reviews (WordPress deletes a post's comments). */

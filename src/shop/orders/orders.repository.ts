@@ -1,6 +1,6 @@
 import { type Generated, type Selectable, sql } from 'kysely';
 import type { DbOrTrx, Engine } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/sql-helpers.js';
+import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus } from '../shop-api.js';
 
 /** Row of `shop_orders` (money in minor units; billing as JSON; `trashed` 0/1). */
@@ -196,7 +196,8 @@ export async function updateOrderRow(
   id: number,
   patch: Partial<Omit<OrderRow, 'id'>>,
 ): Promise<void> {
-  await db.updateTable('shop_orders').set(patch).where('id', '=', id).execute();
+  const columns = columnsToSet(patch);
+  if (columns) await db.updateTable('shop_orders').set(columns).where('id', '=', id).execute();
 }
 
 /**

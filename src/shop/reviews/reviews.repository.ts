@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/sql-helpers.js';
+import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -103,8 +103,8 @@ export async function updateReview(
   id: number,
   patch: Partial<Omit<Selectable<ReviewsTable>, 'id'>>,
 ): Promise<void> {
-  if (Object.keys(patch).length > 0)
-    await db.updateTable('shop_reviews').set(patch).where('id', '=', id).execute();
+  const columns = columnsToSet(patch);
+  if (columns) await db.updateTable('shop_reviews').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a review. */

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import {
+  type FuzzRequest,
+  type Operation,
+  operationsOf,
+  requestArbitrary,
+  ruleBroken,
+  send,
+} from './support/openapi-fuzz.js';
+
+// Walks every operation of /wp-json/openapi.json with hostile requests over a listening server (the replay
+// lane in front of Fastify included). Seeded: FUZZ_SEED=<n> replays a run, FUZZ_RUNS=<n> sets the requests per
+// operation, FUZZ_SECONDS bounds the whole walk.
+const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const runsPerOperation = Number(process.env.FUZZ_RUNS ?? 6);
+const walkSeconds = Number(process.env.FUZZ_SECONDS ?? 150);
+
+// Tables a refused request may still write, as records of the attempt rather than its subject: authentication
+// bookkeeping, the agent audit log (the cart-recovery contract logs every agent call, allowed or refused) and the
+// video library's sync state (a sync the platform refuses is recorded as the last run's outcome).
+const BOOKKEEPING_TABLES = new Set([
+  'application_passwords',
+  'sessions',
+  'cr_agent_audit',
+  'videos_sync_state',
+]);
+
+let t: TestApp;
+let port: number;
+let operations: Operation[];
+let callers: Array<Record<string, string>>;
+let databaseSchema: string | undefined;
+const prototypeKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as { port: number }).port;
+  if (process.env.TEST_DATABASE_URL) {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(t.ctx.db);
+    databaseSchema = rows[0]?.name;
+  }
+  // Operations that can end the fuzzer's own session or delete its user go last, so the rest run signed in.
+  const endsSession = (op: Operation) => /logout|\/users\/\{id\}/.test(op.path) && op.method !== 'GET';
+  const all = operationsOf((await t.app.inject({ method: 'GET', url: '/wp-json/openapi.json' })).json());
+  operations = [...all.filter((op) => !endsSession(op)), ...all.filter(endsSession)];
+  const admin = await t.createUser({ role: 'administrator' });
+  const session = await t.login(admin);
+  callers = [{}, session.headers, await t.appPasswordHeader(admin), { cookie: session.cookie }];
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A digest of each table's rows, but the bookkeeping ones. */
+async function databaseDigest(): Promise<Map<string, string>> {
+  const digests = new Map<string, string>();
+  const tables = (await t.ctx.db.introspection.getTables())
+    .filter((table) => !databaseSchema || table.schema === databaseSchema)
+    .map((table) => table.name)
+    .sort();
+  for (const name of tables) {
+    if (BOOKKEEPING_TABLES.has(name)) continue;
+    const rows = await t.ctx.db
+      .selectFrom(name as never)
+      .selectAll()
+      .execute();
+    const text = JSON.stringify(rows.map((row) => JSON.stringify(row)).sort());
+    digests.set(name, createHash('sha256').update(text).digest('hex'));
+  }
+  return digests;
+}
+
+/** Names of the tables whose digest differs. */
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter(
+    (name) => before.get(name) !== after.get(name),
+  );
+}
+
+function describeRequest(req: FuzzRequest): string {
+  return `${req.method} ${req.path.slice(0, 300)} ${JSON.stringify(req.headers)} ${req.body?.slice(0, 300) ?? ''}`;
+}
+
+describe('OpenAPI fuzz: hostile input never breaks a route', () => {
+  it('should answer every hostile request with a 2xx/3xx or a WordPress-shaped 4xx that wrote nothing', async () => {
+    expect(operations.length).toBeGreaterThan(100);
+    const deadline = Date.now() + walkSeconds * 1000;
+    let sent = 0;
+    for (const [index, op] of operations.entries()) {
+      if (Date.now() > deadline) break;
+      const property = fc.asyncProperty(requestArbitrary(op, callers), async (req) => {
+        const before = await databaseDigest();
+        const answer = await send(port, req).catch((error: Error) => {
+          throw new Error(`${describeRequest(req)}\n→ ${error.message}`);
+        });
+        sent++;
+        const broken = ruleBroken(answer);
+        if (broken) throw new Error(`${describeRequest(req)}\n→ ${broken}`);
+        const changed = answer.status >= 400 ? changedTables(before, await databaseDigest()) : [];
+        if (changed.length > 0)
+          throw new Error(`${describeRequest(req)}\n→ a ${answer.status} that changed ${changed.join(', ')}`);
+      });
+      // No shrinking: a hanging request would be retried for every shrink step; the first failure is reported.
+      const result = await fc.check(property, {
+        seed: seed + index,
+        numRuns: runsPerOperation,
+        endOnFailure: true,
+      });
+      if (result.failed) {
+        throw new Error(
+          `FUZZ_SEED=${seed} (operation ${op.method} ${op.path}, fast-check seed ${seed + index}, path ${result.counterexamplePath}): ${String(result.errorInstance)}`,
+        );
+      }
+    }
+    expect(sent).toBeGreaterThan(operations.length);
+  }, 240_000);
+
+  it('should leave Object.prototype untouched and the server answering every route for the first time', async () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeysBefore);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await send(port, { method: 'GET', path: '/healthz', headers: {} })).status).toBe(200);
+    const products = await send(port, { method: 'GET', path: '/wp-json/wc/store/v1/products', headers: {} });
+    expect(products.status).toBe(200);
+  });
+});
