@@ -113,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     logger,
     publicUrl: config.publicUrl,
     trustProxy: config.trustedProxies,
+    corsOrigins: config.corsOrigins,
     eagerSchemas: options.eagerSchemas,
     replayCallerGuard: (request) => platform.auth.replayGuard(request),
     status422Namespaces: modules.flatMap((m) =>

@@ -94,7 +94,8 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
   app.get(
     '/auth/v1/nonce',
     {
-      config: { auth: { access: 'session', nonce: 'never' } },
+      // The nonce unlocks the user's cookie for whoever holds it: never readable by another origin's page.
+      config: { auth: { access: 'session', nonce: 'never' }, cors: 'same-origin' },
       schema: {
         tags: ['auth'],
         summary: 'A fresh wp_rest nonce for the caller (cookie, application password or cart session).',

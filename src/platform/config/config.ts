@@ -17,6 +17,8 @@ export interface Config {
   admin: { user: string; email: string; password: string | null };
   logLevel: string;
   trustedProxies: string[];
+  /** Origins (besides the public URL's) whose pages may call the API with the user's cookie. */
+  corsOrigins: string[];
   /** Full base URLs of outside services; extensions read the ones they need. */
   services: Record<string, string>;
 }
@@ -71,6 +73,11 @@ export function loadConfig(
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  const corsOrigins = (env.STORESIDE_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((origin) => originOf('STORESIDE_CORS_ORIGINS', origin));
   const secret =
     env.STORESIDE_SECRET ?? (options.readSecretFile === false ? '' : readOrCreateSecret(dataDir));
   if (env.STORESIDE_SECRET !== undefined && env.STORESIDE_SECRET.length < 32) {
@@ -90,8 +97,22 @@ export function loadConfig(
     admin: { user: env.STORESIDE_ADMIN_USER ?? 'admin', email: adminEmail, password: adminPassword },
     logLevel,
     trustedProxies,
+    corsOrigins,
     services,
   };
+}
+
+/** The origin (`scheme://host[:port]`) of an http(s) URL given in a variable; anything else is a config error. */
+function originOf(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a comma-separated list of http(s) origins`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.origin !== value.replace(/\/$/, ''))
+    throw new ConfigError(`${name} must be a comma-separated list of http(s) origins (scheme://host[:port])`);
+  return url.origin;
 }
 
 function parsePort(raw: string): number {
