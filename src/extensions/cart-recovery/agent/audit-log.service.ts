@@ -30,17 +30,17 @@ export async function recordAgentCall(
     method: request.method,
     route: (request.routeOptions.url ?? request.url).replace(/^\/wp-json\/cartrecovery\/v1/, ''),
     action: typeof body.action === 'string' ? body.action.slice(0, 40) : null,
-    target:
-      typeof params.id === 'string'
-        ? params.id.slice(0, 64)
-        : typeof params.public_id === 'string'
-          ? params.public_id.slice(0, 64)
-          : null,
+    target: auditTarget(params.id ?? params.public_id),
     status,
     result: status < 400 ? 'allowed' : status === 401 || status === 403 ? 'denied' : 'error',
     detail: JSON.stringify(redact({ query: request.query ?? {}, body })),
   });
   if (id % 100 === 0) await trimAudit(cr.ctx.db, id - AUDIT_KEEP);
+}
+
+/** The called id as the audit keeps it: at most 64 characters, no control characters (PostgreSQL refuses NUL). */
+function auditTarget(value: unknown): string | null {
+  return typeof value === 'string' ? value.replace(/\p{Cc}/gu, '').slice(0, 64) : null;
 }
 
 /** A page of audit entries, newest first. */
