@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { PlatformContext } from './context.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from './http/collection.js';
 import type { RestApp } from './http/server.js';
+import { outboxPage } from './mail/mail-outbox.service.js';
 
 const JobSchema = Type.Object({
   id: Type.Integer(),
@@ -81,15 +82,10 @@ export function registerPlatformRoutes(app: RestApp, ctx: PlatformContext): void
     },
     async (request, reply) => {
       const { page = 1, per_page = 20, to } = request.query;
-      let query = ctx.db.selectFrom('mail_outbox');
-      if (to) query = query.where('to_address', '=', to);
       const { offset, limit } = pageWindow(page, per_page);
-      const [rows, count] = await Promise.all([
-        query.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await outboxPage(ctx.db, { to: to || undefined, offset, limit });
       setPaginationHeaders(request, reply, {
-        total: Number(count.n),
+        total,
         page,
         perPage: per_page,
         publicUrl: ctx.config.publicUrl,

@@ -10,9 +10,11 @@ import {
   adjustPoints,
   cachedLedgerPageJson,
   whileLedgerPageCached,
+  type LedgerFilter,
   type LedgerPageJson,
   ledgerPageJson,
   searchUsers,
+  type TransactionType,
 } from './loyalty-admin.service.js';
 import { type LoyaltySettings, SettingsPatchSchema, SettingsSchema } from './loyalty-settings.js';
 import { getSettings, updateSettings } from './loyalty-settings.service.js';
@@ -25,7 +27,6 @@ import {
   SearchUsersQuery,
   UserSearchItem,
 } from './loyalty.schemas.js';
-import type { LedgerFilter, TransactionType } from './points-ledger.repository.js';
 
 const ADMIN: AuthPolicy = { access: 'capability', capability: 'manage_loyalty', nonce: 'always' };
 const tags = ['loyalty'];

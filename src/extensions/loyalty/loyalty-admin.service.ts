@@ -18,6 +18,9 @@ import {
 } from './points-ledger.repository.js';
 import { InsufficientPointsError, recordEntry } from './points-ledger.service.js';
 
+/** The ledger query and entry types the admin routes speak (they never import the repository). */
+export type { LedgerFilter, TransactionType };
+
 /** A manual adjustment asked for by an administrator (`amount` in whole points). */
 export interface Adjustment {
   actorId: number;

@@ -1,4 +1,5 @@
 import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { findSeededUsers, insertSeedUsers } from '../../platform/auth/user-seeding.service.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { hashPassword } from '../../platform/security/hashing.js';
 import type { NewLedgerRow, ReferenceType, TransactionType } from './points-ledger.repository.js';
@@ -6,9 +7,7 @@ import {
   bulkInsertAccounts,
   bulkInsertCounts,
   bulkInsertEntries,
-  bulkInsertUsers,
   countLedgerRows,
-  findUsersByUsernamePrefix,
 } from './loyalty-bench.repository.js';
 
 /** The password of every generated bench customer. */
@@ -141,7 +140,7 @@ export async function seedBenchLedger(
 }
 
 async function ensureCustomers(ctx: ExtensionContext, count: number): Promise<number[]> {
-  const found = await findUsersByUsernamePrefix(ctx.db, PREFIX);
+  const found = await findSeededUsers(ctx.db, PREFIX);
   if (found.length < count) {
     const hash = await hashPassword(BENCH_CUSTOMER_PASSWORD);
     const have = new Set(found.map((u) => u.username));
@@ -161,9 +160,9 @@ async function ensureCustomers(ctx: ExtensionContext, count: number): Promise<nu
         created_at: createdAt,
       });
     }
-    await bulkInsertUsers(ctx.db, rows);
+    await insertSeedUsers(ctx.db, rows);
   }
-  return (await findUsersByUsernamePrefix(ctx.db, PREFIX)).slice(0, count).map((u) => u.id);
+  return (await findSeededUsers(ctx.db, PREFIX)).slice(0, count).map((u) => u.id);
 }
 
 // A small seeded generator so every run produces the same data set.

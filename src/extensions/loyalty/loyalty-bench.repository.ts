@@ -1,6 +1,4 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { escapeLike } from '../../platform/db/sql-helpers.js';
-import type { UserRow } from '../../platform/auth/users.repository.js';
 import type { AccountsTable, LedgerCountsTable, NewLedgerRow } from './points-ledger.repository.js';
 
 /** Number of ledger rows (bench seeding only: a full count). */
@@ -10,24 +8,6 @@ export async function countLedgerRows(db: DbOrTrx): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Users whose username starts with `prefix`, by id. */
-export async function findUsersByUsernamePrefix(
-  db: DbOrTrx,
-  prefix: string,
-): Promise<Array<{ id: number; username: string }>> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('username', 'like', `${escapeLike(prefix)}%`)
-    .orderBy('id')
-    .execute();
-}
-
-/** Inserts users in multi-row batches inside one transaction. */
-export async function bulkInsertUsers(db: DbOrTrx, rows: Array<Omit<UserRow, 'id'>>): Promise<void> {
-  await inBatches(db, rows, 500, (trx, chunk) => trx.insertInto('users').values(chunk).execute());
 }
 
 /** Inserts ledger rows in multi-row batches inside one transaction (counters and balances are the caller's). */

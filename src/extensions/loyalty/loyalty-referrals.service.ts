@@ -40,6 +40,11 @@ export async function linkReferrer(
   return referrerId;
 }
 
+/** The id of the customer owning a referral code, or null. */
+export function referrerOf(db: DbOrTrx, code: string): Promise<number | null> {
+  return findUserIdByReferralCode(db, code);
+}
+
 /** The referral link of a code: the site's home URL with `?ref=CODE`. */
 export function referralLink(publicUrl: string, code: string): string {
   return `${publicUrl}/?ref=${encodeURIComponent(code)}`;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { DbOrTrx } from '../../platform/db/database.js';
 
 const TABLES = [
   'loyalty_ledger',
@@ -10,11 +10,7 @@ const TABLES = [
   'migrations_loyalty_lock',
 ];
 
-/** Drops every loyalty table and its migration records, and removes stored `manage_loyalty` grants. */
-export async function dropLoyaltyData(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const table of TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(trx);
-    await trx.deleteFrom('user_capabilities').where('capability', '=', 'manage_loyalty').execute();
-    await trx.deleteFrom('role_capabilities').where('capability', '=', 'manage_loyalty').execute();
-  });
+/** Drops every loyalty table and its migration records. */
+export async function dropLoyaltyTables(db: DbOrTrx): Promise<void> {
+  for (const table of TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(db);
 }

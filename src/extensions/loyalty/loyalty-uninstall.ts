@@ -1,6 +1,7 @@
 import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { revokeCapabilityEverywhere } from '../../platform/auth/capability-grants.service.js';
 import { getSettings, SETTINGS_OPTION } from './loyalty-settings.service.js';
-import { dropLoyaltyData } from './loyalty-uninstall.repository.js';
+import { dropLoyaltyTables } from './loyalty-uninstall.repository.js';
 import { LOYALTY_JOBS } from './loyalty.jobs.js';
 
 /**
@@ -12,7 +13,10 @@ export async function uninstallLoyalty(ctx: ExtensionContext): Promise<boolean> 
   const settings = await getSettings(ctx.options);
   for (const hook of LOYALTY_JOBS) await ctx.jobs.cancel(hook);
   if (!settings.advanced_deleteAllOnUninstall) return false;
-  await dropLoyaltyData(ctx.db);
+  await ctx.db.transaction().execute(async (trx) => {
+    await dropLoyaltyTables(trx);
+    await revokeCapabilityEverywhere(trx, 'manage_loyalty');
+  });
   await ctx.options.delete(SETTINGS_OPTION);
   return true;
 }

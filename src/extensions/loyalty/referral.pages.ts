@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import type { RestApp } from '../../platform/http/server.js';
-import { findUserIdByReferralCode } from './loyalty-accounts.repository.js';
+import { referrerOf } from './loyalty-referrals.service.js';
 import { getSettings } from './loyalty-settings.service.js';
 import { isReferralCode, REFERRAL_COOKIE, signReferralCookie } from './referral-cookie.js';
 
@@ -24,7 +24,7 @@ export function referralCapture(app: RestApp, ctx: ExtensionContext): void {
 
 async function setReferralCookie(ctx: ExtensionContext, reply: FastifyReply, code: string): Promise<void> {
   const settings = await getSettings(ctx.options);
-  if (!settings.referrals_enabled || (await findUserIdByReferralCode(ctx.db, code)) === null) return;
+  if (!settings.referrals_enabled || (await referrerOf(ctx.db, code)) === null) return;
   const maxAge = settings.referrals_cookieDuration * 86_400;
   const expires = new Date(ctx.clock.now().getTime() + maxAge * 1000);
   reply.setCookie(REFERRAL_COOKIE, signReferralCookie(code, expires, ctx.config.secret), {

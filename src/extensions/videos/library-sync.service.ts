@@ -7,6 +7,7 @@ import {
   countLibrary,
   finishSync,
   type LibraryRow,
+  libraryVideoIds,
   quotaUnits,
   readSyncState,
   recordSyncProgress,
@@ -188,9 +189,7 @@ export class LibrarySyncService {
         synced_at: syncedAt,
       });
     }
-    const before = new Set(
-      (await this.ctx.db.selectFrom('videos_library').select('video_id').execute()).map((r) => r.video_id),
-    );
+    const before = new Set(await libraryVideoIds(this.ctx.db));
     const lastSync = Math.floor(this.ctx.clock.now().getTime() / 1000);
     await this.ctx.db.transaction().execute(async (trx) => {
       await replaceLibrary(trx, rows);

@@ -72,6 +72,11 @@ export async function allLibraryRows(db: DbOrTrx): Promise<LibraryRow[]> {
   return db.selectFrom('videos_library').selectAll().execute();
 }
 
+/** The id of every video in the library. */
+export async function libraryVideoIds(db: DbOrTrx): Promise<string[]> {
+  return (await db.selectFrom('videos_library').select('video_id').execute()).map((r) => r.video_id);
+}
+
 /** The change counters of the library and the assignments. */
 export async function readVersions(db: DbOrTrx): Promise<{ library: number; assignments: number }> {
   const row = await db

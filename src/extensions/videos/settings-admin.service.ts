@@ -4,7 +4,7 @@ import { deleteAllAssignments } from './assignments.repository.js';
 import type { ConnectionService } from './connection.service.js';
 import { deleteLibrary, deleteQuotaUsage, resetSyncState } from './library.repository.js';
 import { CREDENTIAL_KEYS, EDITABLE_KEYS, READ_ONLY_KEYS, type VideosSettings } from './settings.keys.js';
-import { deleteVideosOptions, deleteVideosTransients } from './settings.repository.js';
+import { deleteVideosTransients } from './settings.repository.js';
 import { isSecretKey, type SettingsService } from './settings.service.js';
 import type { VideosLog } from './videos-log.js';
 
@@ -66,7 +66,7 @@ export class SettingsAdminService {
   /** Wipes every `videos_*` option, assignment, the library, caches and log files; defaults apply again. */
   async deleteAllData() {
     await this.ctx.db.transaction().execute(async (trx) => {
-      await deleteVideosOptions(trx);
+      await this.ctx.options.deletePrefix('videos_', trx);
       await deleteVideosTransients(trx);
       await deleteAllAssignments(trx);
       await deleteLibrary(trx);

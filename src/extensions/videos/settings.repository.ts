@@ -10,12 +10,6 @@ export async function readVideosOptions(db: DbOrTrx): Promise<Map<string, unknow
   return new Map(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
 }
 
-/** Deletes every `videos_*` option; returns how many. */
-export async function deleteVideosOptions(db: DbOrTrx): Promise<number> {
-  const result = await db.deleteFrom('options').where(VIDEOS_OPTION).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** Deletes every `videos_*` transient (OAuth states, caches); returns how many. */
 export async function deleteVideosTransients(db: DbOrTrx): Promise<number> {
   const result = await db.deleteFrom('transients').where(VIDEOS_OPTION).executeTakeFirst();

@@ -3,25 +3,14 @@ import type { Clock } from '../clock.js';
 import type { DbOrTrx } from '../db/database.js';
 import { toDbTime, toIsoNoZone } from '../db/sql-helpers.js';
 import { hashToken } from '../security/hashing.js';
-import { credentialsChanged } from './principal-cache.js';
-
-/** A row of `application_passwords`. */
-export interface ApplicationPasswordRow {
-  uuid: string;
-  user_id: number;
-  app_id: string;
-  name: string;
-  password_hash: string;
-  created_at: string;
-  last_used: string | null;
-  last_ip: string | null;
-}
-
-declare module '../db/database.js' {
-  interface Tables {
-    application_passwords: ApplicationPasswordRow;
-  }
-}
+import {
+  type ApplicationPasswordRow,
+  deleteApplicationPasswordRow,
+  findApplicationPasswordByHash,
+  findApplicationPasswordsOf,
+  insertApplicationPassword,
+  recordApplicationPasswordUse,
+} from './application-passwords.repository.js';
 
 /** The public view of an application password (WordPress shape, no secret). */
 export interface ApplicationPasswordView {
@@ -53,7 +42,7 @@ export async function createApplicationPassword(
     last_used: null,
     last_ip: null,
   };
-  await db.insertInto('application_passwords').values(row).execute();
+  await insertApplicationPassword(db, row);
   return { ...toView(row), password: raw.match(/.{4}/g)!.join(' ') };
 }
 
@@ -62,13 +51,7 @@ export async function listApplicationPasswords(
   db: DbOrTrx,
   userId: number,
 ): Promise<ApplicationPasswordView[]> {
-  const rows = await db
-    .selectFrom('application_passwords')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-  return rows.map(toView);
+  return (await findApplicationPasswordsOf(db, userId)).map(toView);
 }
 
 /** Deletes one; returns what was deleted, or null when the user has no such password. */
@@ -77,13 +60,7 @@ export async function deleteApplicationPassword(
   userId: number,
   uuid: string,
 ): Promise<ApplicationPasswordView | null> {
-  const row = await db
-    .deleteFrom('application_passwords')
-    .where('user_id', '=', userId)
-    .where('uuid', '=', uuid)
-    .returningAll()
-    .executeTakeFirst();
-  credentialsChanged();
+  const row = await deleteApplicationPasswordRow(db, userId, uuid);
   return row ? toView(row) : null;
 }
 
@@ -94,20 +71,11 @@ export async function matchApplicationPassword(
   input: { userId: number; password: string; ip: string },
 ): Promise<ApplicationPasswordRow | null> {
   const hash = hashToken(input.password.replace(/[^A-Za-z0-9]/g, ''));
-  const row = await db
-    .selectFrom('application_passwords')
-    .selectAll()
-    .where('user_id', '=', input.userId)
-    .where('password_hash', '=', hash)
-    .executeTakeFirst();
+  const row = await findApplicationPasswordByHash(db, input.userId, hash);
   if (!row) return null;
   const today = toDbTime(clock.now()).slice(0, 10);
   if (row.last_used?.slice(0, 10) !== today) {
-    await db
-      .updateTable('application_passwords')
-      .set({ last_used: toDbTime(clock.now()), last_ip: input.ip })
-      .where('uuid', '=', row.uuid)
-      .execute();
+    await recordApplicationPasswordUse(db, { uuid: row.uuid, usedAt: toDbTime(clock.now()), ip: input.ip });
   }
   return row;
 }

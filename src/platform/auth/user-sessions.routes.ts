@@ -4,7 +4,7 @@ import { NotFoundError } from '../http/errors.js';
 import type { RestApp } from '../http/server.js';
 import { endUserSessions, SESSION_COOKIE } from './sessions.service.js';
 import { assertCanEditUser } from './user-edit-policy.js';
-import { findUserById } from './users.repository.js';
+import { getUser } from './user-lookup.service.js';
 
 /** `DELETE /wp/v2/users/{id}/sessions`: an administrator logs a user out everywhere (application passwords stay). */
 export function registerUserSessionRoutes(app: RestApp, ctx: PlatformContext): void {
@@ -21,7 +21,7 @@ export function registerUserSessionRoutes(app: RestApp, ctx: PlatformContext): v
     },
     async (request, reply) => {
       const p = request.principal;
-      const target = await findUserById(ctx.db, request.params.id);
+      const target = await getUser(ctx.db, request.params.id);
       if (!target) throw new NotFoundError('rest_user_invalid_id', 'Invalid user ID.');
       assertCanEditUser(p, target);
       const ended = await endUserSessions(ctx.db, target.id);

@@ -1,7 +1,7 @@
 import { columnsToSet } from '../db/sql-helpers.js';
 import { type Generated, type Selectable, sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
-import { containsInsensitive } from '../db/sql-helpers.js';
+import { containsInsensitive, escapeLike } from '../db/sql-helpers.js';
 import type { AuthUser } from './principal.js';
 import { credentialsChanged } from './principal-cache.js';
 import type { Role } from './roles.js';
@@ -160,4 +160,37 @@ export async function countUsers(db: DbOrTrx): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Removes every stored grant of a capability, from users and roles alike (an extension's uninstall). */
+export async function deleteCapabilityGrants(db: DbOrTrx, capability: string): Promise<void> {
+  await db.deleteFrom('user_capabilities').where('capability', '=', capability).execute();
+  await db.deleteFrom('role_capabilities').where('capability', '=', capability).execute();
+}
+
+/** Users whose username starts with `prefix`, by id. */
+export async function findUsersByUsernamePrefix(
+  db: DbOrTrx,
+  prefix: string,
+): Promise<Array<{ id: number; username: string }>> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'like', `${escapeLike(prefix)}%`)
+    .orderBy('id')
+    .execute();
+}
+
+/** Inserts users in multi-row batches of 500 inside one transaction (the caller's, when given). */
+export async function insertUsersInBatches(db: DbOrTrx, rows: Array<Omit<UserRow, 'id'>>): Promise<void> {
+  if (rows.length === 0) return;
+  const run = async (trx: DbOrTrx) => {
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('users')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  };
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
 }

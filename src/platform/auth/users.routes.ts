@@ -14,7 +14,7 @@ import { ApplicationPasswordSchema, UserMeSchema, UserSchema } from './auth.sche
 import { ROLES, type Role } from './roles.js';
 import { assertCanEditUser, sessionKeptOnPasswordChange } from './user-edit-policy.js';
 import { userPublicView, userView } from './user-view.js';
-import { findUserById, listUsers } from './users.repository.js';
+import { getUser, usersPage } from './user-lookup.service.js';
 import { createUser, updateUser } from './users.service.js';
 
 const publicViewBodies = new WeakMap<object, EncodedBody>();
@@ -76,7 +76,7 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
     },
     async (request, reply) => {
       const { page = 1, per_page = 10, search, roles } = request.query;
-      const { rows, total } = await listUsers(ctx.db, {
+      const { rows, total } = await usersPage(ctx.db, {
         search,
         role: roles as Role | undefined,
         ...pageWindow(page, per_page),
@@ -148,7 +148,7 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
     },
     async (request) => {
       const p = request.principal;
-      const target = await findUserById(ctx.db, request.params.id);
+      const target = await getUser(ctx.db, request.params.id);
       if (!target) throw new NotFoundError('rest_user_invalid_id', 'Invalid user ID.');
       const b = request.body;
       const canPromote = p.kind === 'user' && p.capabilities.has('promote_users');

@@ -8,6 +8,7 @@ import {
 } from '../auth/users.repository.js';
 import { createUser, updateUser } from '../auth/users.service.js';
 import type { PlatformContext } from '../context.js';
+import { newestOutboxMessages } from '../mail/mail-outbox.service.js';
 import type { CliCommand } from './cli-command.js';
 
 /** The platform's CLI commands: migrate, user, app-password, jobs, outbox. */
@@ -140,12 +141,10 @@ export function platformCliCommands(ctx: PlatformContext): CliCommand[] {
       summary: 'Show the newest messages kept in the mail outbox.',
       usage: 'storeside outbox [--limit=20] [--to=address]',
       async run({ flags, print }) {
-        let query = ctx.db.selectFrom('mail_outbox').selectAll();
-        if (typeof flags.to === 'string') query = query.where('to_address', '=', flags.to);
-        const rows = await query
-          .orderBy('id', 'desc')
-          .limit(Number(flags.limit ?? 20))
-          .execute();
+        const rows = await newestOutboxMessages(ctx.db, {
+          to: typeof flags.to === 'string' ? flags.to : undefined,
+          limit: Number(flags.limit ?? 20),
+        });
         for (const m of rows)
           print(`${m.id}\t${m.created_at}\t${m.transport}\t${m.to_address}\t${m.subject}`);
         print(`${rows.length} message(s) shown.`);

@@ -1,31 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Generated } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { toDbTime } from '../db/sql-helpers.js';
+import { insertOutboxRow } from './mail-outbox.repository.js';
 import type { MailMessage, MailReceipt, MailSender } from './mail-sender.js';
-
-/** A stored copy of a message (the outbox, and the record of SMTP sends). */
-export interface OutboxRow {
-  id: number;
-  message_id: string;
-  transport: string;
-  to_address: string;
-  from_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  headers: string;
-  tag: string | null;
-  created_at: string;
-}
-
-declare module '../db/database.js' {
-  interface Tables {
-    mail_outbox: Omit<OutboxRow, 'id'> & { id: Generated<number> };
-  }
-}
 
 /** Keeps every message in the `mail_outbox` table (no SMTP_URL): nothing lost, nothing faked. */
 export class OutboxMailSender implements MailSender {
@@ -37,21 +16,18 @@ export class OutboxMailSender implements MailSender {
 
   async send(message: MailMessage): Promise<MailReceipt> {
     const messageId = `<${randomUUID()}@storeside>`;
-    await this.db
-      .insertInto('mail_outbox')
-      .values({
-        message_id: messageId,
-        transport: 'outbox',
-        to_address: message.to,
-        from_address: message.from ?? this.from,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        headers: JSON.stringify(message.headers ?? {}),
-        tag: message.tag ?? null,
-        created_at: toDbTime(this.clock.now()),
-      })
-      .execute();
+    await insertOutboxRow(this.db, {
+      message_id: messageId,
+      transport: 'outbox',
+      to_address: message.to,
+      from_address: message.from ?? this.from,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      headers: JSON.stringify(message.headers ?? {}),
+      tag: message.tag ?? null,
+      created_at: toDbTime(this.clock.now()),
+    });
     return { messageId, transport: 'outbox' };
   }
 

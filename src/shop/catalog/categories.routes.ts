@@ -4,8 +4,13 @@ import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
 import { CategoryResponse, CategoryWriteBody, ForceQuery, IdParams } from './catalog.schemas.js';
-import { listCategoriesWithCounts } from './categories.repository.js';
-import { changeCategory, createCategory, getCategory, removeCategory } from './categories.service.js';
+import {
+  changeCategory,
+  createCategory,
+  getCategory,
+  listCategories,
+  removeCategory,
+} from './categories.service.js';
 import { wcCategoryView } from './product-views.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
@@ -33,7 +38,7 @@ export function registerCategoryRoutes(app: RestApp, ctx: ShopContext): void {
     async (request, reply) => {
       const { page = 1, per_page: perPage = 10, search, parent, hide_empty: hideEmpty, slug } = request.query;
       // Categories are few (a shop has tens, not millions): filter the counted list in memory.
-      const all = (await listCategoriesWithCounts(ctx.db)).filter(
+      const all = (await listCategories(ctx)).filter(
         (c) =>
           (search === undefined || c.name.toLowerCase().includes(search.toLowerCase())) &&
           (parent === undefined || c.parent === parent) &&

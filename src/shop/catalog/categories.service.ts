@@ -41,6 +41,11 @@ export async function createCategory(ctx: ShopContext, input: CategoryInput): Pr
   return getCategory(ctx, id);
 }
 
+/** Every category with its published-product count, by name. */
+export function listCategories(ctx: ShopContext): Promise<ShopCategory[]> {
+  return listCategoriesWithCounts(ctx.db);
+}
+
 /** A category with its published-product count, or 404 `woocommerce_rest_term_invalid`. */
 export async function getCategory(ctx: ShopContext, id: number): Promise<ShopCategory> {
   const [category] = await findCategories(ctx.db, [id]);

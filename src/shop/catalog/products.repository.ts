@@ -300,6 +300,16 @@ export async function updateProductRow(
   if (columns) await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
 }
 
+/** Deletes the variations of a product (it stopped being variable). */
+export async function deleteVariationsOf(db: DbOrTrx, parentId: number): Promise<void> {
+  await db.deleteFrom('shop_products').where('parent_id', '=', parentId).execute();
+}
+
+/** Deletes one variation row. */
+export async function deleteVariationRow(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('shop_products').where('id', '=', id).execute();
+}
+
 /** Deletes a product with its variations, category links and reviews (WordPress deletes a post's comments). */
 export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();

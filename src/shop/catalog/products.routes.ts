@@ -17,7 +17,7 @@ import {
 import { loadProducts } from './product-records.js';
 import { idList, productInputFromBody, variationInputFromBody } from './product-input.js';
 import { wcProductView, wcVariationView } from './product-views.js';
-import { searchProductRows } from './products.repository.js';
+import { categoriesWithDescendants, productRowsPage } from './product-search.service.js';
 import {
   createProduct,
   createVariation,
@@ -30,7 +30,6 @@ import {
   updateVariation,
 } from './products.service.js';
 import { assembleProducts } from './product-records.js';
-import { expandCategoryIds } from './products.repository.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
 const TAGS = ['shop: products'];
@@ -66,7 +65,7 @@ export function registerProductRoutes(app: RestApp, ctx: ShopContext): void {
         exclude: idList(q.exclude),
         status: q.status && q.status !== 'any' ? (q.status as ProductStatus) : undefined,
         type: q.type,
-        categoryIds: categoryIds ? await expandCategoryIds(ctx.db, categoryIds) : undefined,
+        categoryIds: categoryIds ? await categoriesWithDescendants(ctx.db, categoryIds) : undefined,
         onSale: q.on_sale,
         stockStatus: q.stock_status,
         orderBy: (q.orderby ?? 'date') as ProductQuery['orderBy'],
@@ -74,7 +73,7 @@ export function registerProductRoutes(app: RestApp, ctx: ShopContext): void {
         offset: window.offset + (q.offset ?? 0),
         limit: window.limit,
       };
-      const { rows, total } = await searchProductRows(ctx.db, { ...query, skus });
+      const { rows, total } = await productRowsPage(ctx.db, { ...query, skus });
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
       const products = await assembleProducts(ctx.db, rows, ctx.config.publicUrl);
       return products.map((p) => wcProductView(p, currency()));

@@ -7,6 +7,8 @@ import { findCategories, lockCategories, recountCategories } from './categories.
 import { type CatalogProduct, type CatalogVariation, loadProducts, toVariation } from './product-records.js';
 import {
   deleteProductRow,
+  deleteVariationRow,
+  deleteVariationsOf,
   findProductCategoryLinks,
   findProductRows,
   findRowBySku,
@@ -169,8 +171,7 @@ export async function updateProduct(
     if (input.menu_order !== undefined) patch.menu_order = input.menu_order;
     await uniqueSafe(() => updateProductRow(trx, id, patch));
     if (input.category_ids !== undefined) await setProductCategories(trx, id, input.category_ids);
-    if (current.type === 'variable' && type !== 'variable')
-      await trx.deleteFrom('shop_products').where('parent_id', '=', id).execute();
+    if (current.type === 'variable' && type !== 'variable') await deleteVariationsOf(trx, id);
     if (type === 'variable') await syncVariableProduct(trx, id, now);
     await recountCategories(trx, touched);
   });
@@ -304,7 +305,7 @@ export async function deleteVariation(
 ): Promise<CatalogVariation> {
   return ctx.db.transaction().execute(async (trx) => {
     const { parent, row } = await requireVariationRow(trx, productId, id);
-    await trx.deleteFrom('shop_products').where('id', '=', id).execute();
+    await deleteVariationRow(trx, id);
     await syncVariableProduct(trx, parent.id, toDbTime(ctx.clock.now()));
     return toVariation(row, parent);
   });

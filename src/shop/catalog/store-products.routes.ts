@@ -9,7 +9,7 @@ import { IdParams, StoreProductListQuery, StoreProductResponse } from './catalog
 import { assembleProducts, type CatalogProduct, loadProducts } from './product-records.js';
 import { idList } from './product-input.js';
 import { storeProductView } from './product-views.js';
-import { expandCategoryIds, searchProductRows } from './products.repository.js';
+import { categoriesWithDescendants, productRowsPage } from './product-search.service.js';
 
 const AUTH = { access: 'public', nonce: 'never' } as const;
 const TAGS = ['shop: store api'];
@@ -66,13 +66,13 @@ export function registerStoreProductRoutes(
           exclude: idList(q.exclude),
           status: 'publish',
           type: q.type,
-          categoryIds: categoryIds ? await expandCategoryIds(ctx.db, categoryIds) : undefined,
+          categoryIds: categoryIds ? await categoriesWithDescendants(ctx.db, categoryIds) : undefined,
           onSale: q.on_sale,
           orderBy: (q.orderby ?? 'date') as ProductQuery['orderBy'],
           order: q.order ?? 'desc',
           ...pageWindow(page, perPage),
         };
-        const { rows, total } = await searchProductRows(ctx.db, { ...query, stockStatuses: q.stock_status });
+        const { rows, total } = await productRowsPage(ctx.db, { ...query, stockStatuses: q.stock_status });
         setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
         return views(await assembleProducts(ctx.db, rows, ctx.config.publicUrl));
       },

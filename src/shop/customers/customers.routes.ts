@@ -6,7 +6,7 @@ import { NotFoundError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
 import { customerView } from './customer-view.js';
-import { customerOrderSummaries, searchCustomers } from './customers.repository.js';
+import { customersPage, orderSummariesOf } from './customer-search.service.js';
 import {
   CustomerIdParams,
   CustomerListQuery,
@@ -80,7 +80,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
         orderby,
         order,
       } = request.query;
-      const { rows, total } = await searchCustomers(ctx.db, {
+      const { rows, total } = await customersPage(ctx.db, {
         role: role === 'all' ? null : role,
         search,
         email,
@@ -90,7 +90,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
         ...pageWindow(page, perPage),
       });
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-      const summaries = await customerOrderSummaries(
+      const summaries = await orderSummariesOf(
         ctx.db,
         rows.map((r) => r.id),
       );
@@ -110,7 +110,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
       },
     },
     async (request) => {
-      const { rows } = await searchCustomers(ctx.db, {
+      const { rows } = await customersPage(ctx.db, {
         role: null,
         include: [request.params.id],
         orderBy: 'id',
@@ -120,7 +120,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
       });
       const user = rows[0];
       if (!user) throw new NotFoundError('woocommerce_rest_invalid_id', 'Invalid resource ID.');
-      const summaries = await customerOrderSummaries(ctx.db, [user.id]);
+      const summaries = await orderSummariesOf(ctx.db, [user.id]);
       return customerView(user, summaries.get(user.id));
     },
   );

@@ -4,7 +4,7 @@ import { UnauthorizedError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
 import { storeReviewView, wcReviewView } from './review-views.js';
-import { searchReviews } from './reviews.repository.js';
+import { reviewsPage } from './review-search.service.js';
 import {
   ReviewCreateBody,
   ReviewDeletedResponse,
@@ -53,7 +53,7 @@ export function registerReviewRoutes(app: RestApp, ctx: ShopContext): void {
         search,
         order,
       } = request.query;
-      const { rows, total } = await searchReviews(ctx.db, {
+      const { rows, total } = await reviewsPage(ctx.db, {
         statuses: status === 'all' ? undefined : [status],
         productIds: product,
         reviewerEmail: reviewer_email,
@@ -150,7 +150,7 @@ export function registerReviewRoutes(app: RestApp, ctx: ShopContext): void {
       },
       async (request, reply) => {
         const { page = 1, per_page: perPage = 10, product_id, order } = request.query;
-        const { rows, total } = await searchReviews(ctx.db, {
+        const { rows, total } = await reviewsPage(ctx.db, {
           statuses: ['approved'],
           productIds: product_id,
           order: order ?? 'desc',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { findUserById } from '../../../platform/auth/users.repository.js';
+import { getUser } from '../../../platform/auth/user-lookup.service.js';
 import { fromDbTime, toDbTime } from '../../../platform/db/sql-helpers.js';
 import { ForbiddenError, NotFoundError } from '../../../platform/http/errors.js';
 import type { BearerAuthenticator } from '../../../platform/auth/authenticator.js';
@@ -102,7 +102,7 @@ export function agentBearerAuthenticator(cr: CartRecovery): BearerAuthenticator 
     const now = cr.ctx.clock.now();
     if (row.expires_at && fromDbTime(row.expires_at) <= now) return null;
     if (!safeEqual(hashToken(match[2]), row.secret_hash)) return null;
-    const user = await findUserById(cr.ctx.db, row.user_id);
+    const user = await getUser(cr.ctx.db, row.user_id);
     if (!user) return null;
     await touchAgentToken(cr.ctx.db, row.id, toDbTime(now), toDbTime(new Date(now.getTime() - 60_000)));
     return { user, scopes: JSON.parse(row.scopes) as string[], credentialId: row.public_id };

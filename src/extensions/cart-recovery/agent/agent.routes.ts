@@ -7,8 +7,7 @@ import type { CartRecovery } from '../cart-recovery.services.js';
 import type { AnalyticsPeriod } from '../analytics/analytics-cache.js';
 import { AnalyticsQuery, AnalyticsReportSchema } from '../analytics/analytics.schemas.js';
 import { getAnalytics } from '../analytics/analytics.service.js';
-import { listNotifications, listNotificationsOf } from '../sequence/notifications.repository.js';
-import { findSessionByPublicId, listEvents, listSessions } from '../sessions/sessions.repository.js';
+import { sessionsPage, sessionWithHistory } from './session-reads.service.js';
 import {
   AGENT_GATES,
   CampaignPatchSchema,
@@ -82,14 +81,10 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
     async (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
-      const { rows, total } = await listSessions(cr.ctx.db, {
+      const { rows, total, notifications } = await sessionsPage(cr.ctx.db, {
         states: request.query.status ? [request.query.status] : undefined,
         ...pageWindow(page, perPage),
       });
-      const notifications = await listNotificationsOf(
-        cr.ctx.db,
-        rows.map((r) => r.id),
-      );
       const sensitive = canSeeSensitive(await cr.settings.get(), request.principal);
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: cr.ctx.config.publicUrl });
       return rows.map((row) =>
@@ -114,13 +109,13 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
       },
     },
     async (request) => {
-      const session = await findSessionByPublicId(cr.ctx.db, request.params.id);
-      if (!session) throw new NotFoundError('cartrecovery_session_not_found', 'No session has this id.');
+      const found = await sessionWithHistory(cr.ctx.db, request.params.id, { withEvents: true });
+      if (!found) throw new NotFoundError('cartrecovery_session_not_found', 'No session has this id.');
       const sensitive = canSeeSensitive(await cr.settings.get(), request.principal);
-      return sessionView(session, await listNotifications(cr.ctx.db, session.id), {
+      return sessionView(found.session, found.notifications, {
         sensitive,
         shop: cr.ctx.shop,
-        events: await listEvents(cr.ctx.db, session.id),
+        events: found.events,
       });
     },
   );
@@ -146,17 +141,14 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
         step: request.body.step,
       });
       if (outcome.deleted) return { success: true, action, deleted: true, detail: outcome.detail };
-      const session = await findSessionByPublicId(cr.ctx.db, request.params.id);
+      const found = await sessionWithHistory(cr.ctx.db, request.params.id, { withEvents: false });
       const sensitive = canSeeSensitive(await cr.settings.get(), request.principal);
       return {
         success: true,
         action,
         detail: outcome.detail,
-        session: session
-          ? sessionView(session, await listNotifications(cr.ctx.db, session.id), {
-              sensitive,
-              shop: cr.ctx.shop,
-            })
+        session: found
+          ? sessionView(found.session, found.notifications, { sensitive, shop: cr.ctx.shop })
           : null,
       };
     },

@@ -4,7 +4,7 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { actorFromRequest } from '../logs/activity-actor.js';
-import { countTablesByStatus } from '../tables/tables.repository.js';
+import { tableCountsByStatus } from '../tables/tables.service.js';
 import {
   type PluginSettingsInput,
   PluginSettingsInputSchema,
@@ -89,7 +89,7 @@ export function registerSettingsRoutes(app: RestApp, ctx: ExtensionContext): voi
     },
     async () => {
       const [byStatus, stats, onboarded] = await Promise.all([
-        countTablesByStatus(ctx.db),
+        tableCountsByStatus(ctx),
         ctx.shop.catalogStats({ onSaleOnly: false }),
         isOnboarded(ctx),
       ]);

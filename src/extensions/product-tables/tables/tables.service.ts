@@ -12,6 +12,7 @@ import { readSettings } from '../settings/settings.store.js';
 import { clearRenderCaches } from '../storefront/render.service.js';
 import { countSourceProducts } from '../storefront/table-query.js';
 import {
+  countTablesByStatus,
   deleteTable,
   findTable,
   insertTable,
@@ -35,6 +36,11 @@ export interface TableSummary {
 /** A table with its whole configuration. */
 export interface TableRecord extends TableSummary, Omit<TableConfig, 'title' | 'status' | 'source'> {
   permalink: string;
+}
+
+/** Number of tables per status (the system status screen). */
+export function tableCountsByStatus(ctx: ExtensionContext): Promise<Record<string, number>> {
+  return countTablesByStatus(ctx.db);
 }
 
 /** Every table, newest first, with its product count. */
