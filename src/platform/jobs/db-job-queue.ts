@@ -1,41 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Generated, sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db, DbOrTrx, Engine } from '../db/database.js';
-import { shapedQuery } from '../db/shaped-query.js';
 import { toDbTime } from '../db/sql-helpers.js';
 import type { Job, JobArgs, JobHandler, JobQueue, JobSpec, RecurringJobSpec } from './job-queue.js';
-
-/** A row of `jobs`. */
-export interface JobRow {
-  id: number;
-  hook: string;
-  args: string;
-  unique_key: string | null;
-  status: Job['status'];
-  priority: number;
-  run_at: string;
-  attempts: number;
-  max_attempts: number;
-  backoff_seconds: number;
-  last_error: string | null;
-  recurrence: string | null;
-  group_name: string;
-  claimed_by: string | null;
-  claimed_at: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-declare module '../db/database.js' {
-  interface Tables {
-    jobs: Omit<JobRow, 'id'> & { id: Generated<number> };
-  }
-}
-
-/** Groups per cancelling statement (far below both engines' parameter limits). */
-const GROUPS_PER_STATEMENT = 500;
+import {
+  cancelPendingGroups,
+  cancelPendingJobs,
+  claimDueJobs,
+  findLiveJobId,
+  findPendingJobsOf,
+  findStaleJobs,
+  insertJobRows,
+  type JobRow,
+  listJobRows,
+  type NewJobRow,
+  releaseClaimedJob,
+  releaseStaleJob,
+} from './jobs.repository.js';
 
 /** The database-backed JobQueue: atomic claims (SKIP LOCKED on PostgreSQL), retries with back-off, stale-claim recovery. */
 export class DbJobQueue implements JobQueue {
@@ -84,25 +66,13 @@ export class DbJobQueue implements JobQueue {
     const runAt = spec.runAt ?? nextRun(recurrence, this.deps.clock.now());
     const id = await this.insert({ ...spec, runAt }, key, recurrence, db);
     if (id !== null) return id;
-    const existing = await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('unique_key', '=', key)
-      // Literal statuses: only then may SQLite use the partial index `jobs_unique_live` (else a scan of jobs).
-      .where(sql<boolean>`status in ('pending', 'running')`)
-      .executeTakeFirstOrThrow();
-    return existing.id;
+    return findLiveJobId(db, key);
   }
 
   async cancel(hook: string, args?: JobArgs | JobArgs[], db: DbOrTrx = this.deps.db): Promise<number> {
     const subsets = args === undefined ? null : Array.isArray(args) ? args : [args];
     if (subsets?.length === 0) return 0;
-    const rows = await db
-      .selectFrom('jobs')
-      .select(['id', 'args'])
-      .where('hook', '=', hook)
-      .where('status', '=', 'pending')
-      .execute();
+    const rows = await findPendingJobsOf(db, hook);
     const ids = rows
       .filter((r) => {
         if (!subsets) return true;
@@ -111,28 +81,15 @@ export class DbJobQueue implements JobQueue {
       })
       .map((r) => r.id);
     if (ids.length === 0) return 0;
-    const result = await db
-      .updateTable('jobs')
-      .set({ status: 'canceled', finished_at: toDbTime(this.deps.clock.now()) })
-      .where('id', 'in', ids)
-      .where(this.stillPending)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return cancelPendingJobs(db, {
+      ids,
+      finishedAt: toDbTime(this.deps.clock.now()),
+      engine: this.deps.engine,
+    });
   }
 
   async cancelGroups(groups: string[], db: DbOrTrx = this.deps.db): Promise<number> {
-    let canceled = 0;
-    const finishedAt = toDbTime(this.deps.clock.now());
-    for (let at = 0; at < groups.length; at += GROUPS_PER_STATEMENT) {
-      const result = await db
-        .updateTable('jobs')
-        .set({ status: 'canceled', finished_at: finishedAt })
-        .where('group_name', 'in', groups.slice(at, at + GROUPS_PER_STATEMENT))
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      canceled += Number(result.numUpdatedRows);
-    }
-    return canceled;
+    return cancelPendingGroups(db, groups, toDbTime(this.deps.clock.now()));
   }
 
   async runDue(options: { limit?: number; workerId?: string } = {}): Promise<number> {
@@ -149,14 +106,8 @@ export class DbJobQueue implements JobQueue {
     offset: number;
     limit: number;
   }): Promise<{ rows: Job[]; total: number }> {
-    let query = this.deps.db.selectFrom('jobs');
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.hook) query = query.where('hook', '=', filter.hook);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(toJob), total: Number(count.n) };
+    const { rows, total } = await listJobRows(this.deps.db, filter);
+    return { rows: rows.map(toJob), total };
   }
 
   start(): void {
@@ -189,33 +140,13 @@ export class DbJobQueue implements JobQueue {
     return id ?? null;
   }
 
-  /**
-   * `status = 'pending'` as a re-check on rows picked by id. On SQLite written `+status` so the planner looks the
-   * rows up by id: with an indexable status test it walked every pending job of `jobs_due` instead (measured
-   * 9–14 ms per claim with 132k pending jobs, for no due job).
-   */
-  private get stillPending() {
-    return this.deps.engine === 'sqlite'
-      ? sql<boolean>`+status = 'pending'`
-      : sql<boolean>`status = 'pending'`;
-  }
-
   private async claim(workerId: string, limit: number): Promise<JobRow[]> {
-    const now = toDbTime(this.deps.clock.now());
-    const lock = this.deps.engine === 'postgres' ? sql`for update skip locked` : sql``;
-    // The due rows are picked once, in a materialized CTE: as a plain `IN (subquery)`, PostgreSQL may run
-    // the SKIP LOCKED subquery again per row and claim far more than `limit` rows (all of them, in practice).
-    const result = await sql<JobRow>`
-      with due as materialized (
-        select id from jobs where status = 'pending' and run_at <= ${now}
-        order by priority, run_at, id limit ${limit} ${lock}
-      )
-      update jobs set status = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
-      where id in (select id from due) and ${this.stillPending}
-      returning *`.execute(this.deps.db);
-    return [...result.rows].sort(
-      (a, b) => a.priority - b.priority || a.run_at.localeCompare(b.run_at) || a.id - b.id,
-    );
+    return claimDueJobs(this.deps.db, {
+      engine: this.deps.engine,
+      workerId,
+      now: toDbTime(this.deps.clock.now()),
+      limit,
+    });
   }
 
   private async execute(row: JobRow): Promise<void> {
@@ -233,12 +164,11 @@ export class DbJobQueue implements JobQueue {
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (trx) => {
       if (error === null) {
-        await trx
-          .updateTable('jobs')
-          .set({ status: 'complete', finished_at: toDbTime(now), claimed_by: null })
-          .where('id', '=', row.id)
-          .where('claimed_by', '=', row.claimed_by)
-          .execute();
+        await releaseClaimedJob(trx, {
+          id: row.id,
+          claimedBy: row.claimed_by,
+          changes: { status: 'complete', finished_at: toDbTime(now), claimed_by: null },
+        });
       } else {
         const message = error instanceof Error ? error.message : String(error);
         this.deps.logger.warn(
@@ -246,21 +176,18 @@ export class DbJobQueue implements JobQueue {
           'job attempt failed',
         );
         const retry = row.attempts < row.max_attempts && !row.recurrence;
-        await trx
-          .updateTable('jobs')
-          .set(
-            retry
-              ? {
-                  status: 'pending',
-                  last_error: message,
-                  claimed_by: null,
-                  run_at: toDbTime(new Date(now.getTime() + row.backoff_seconds * 1000 * row.attempts)),
-                }
-              : { status: 'failed', last_error: message, claimed_by: null, finished_at: toDbTime(now) },
-          )
-          .where('id', '=', row.id)
-          .where('claimed_by', '=', row.claimed_by) // a claim recovered as stale belongs to another worker now
-          .execute();
+        await releaseClaimedJob(trx, {
+          id: row.id,
+          claimedBy: row.claimed_by,
+          changes: retry
+            ? {
+                status: 'pending',
+                last_error: message,
+                claimed_by: null,
+                run_at: toDbTime(new Date(now.getTime() + row.backoff_seconds * 1000 * row.attempts)),
+              }
+            : { status: 'failed', last_error: message, claimed_by: null, finished_at: toDbTime(now) },
+        });
       }
       if (row.recurrence) {
         await this.insert(
@@ -284,34 +211,25 @@ export class DbJobQueue implements JobQueue {
     const cutoff = toDbTime(
       new Date(this.deps.clock.now().getTime() - (this.options.staleAfterSeconds ?? 300) * 1000),
     );
-    const stale = await this.deps.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('status', '=', 'running')
-      .where('claimed_at', '<', cutoff)
-      .execute();
+    const stale = await findStaleJobs(this.deps.db, cutoff);
     for (const row of stale) {
       const retry = row.attempts < row.max_attempts;
-      await this.deps.db
-        .updateTable('jobs')
-        .set(
-          retry
-            ? {
-                status: 'pending',
-                claimed_by: null,
-                last_error: 'Claim timed out; the worker stopped or died.',
-              }
-            : {
-                status: 'failed',
-                claimed_by: null,
-                last_error: 'Claim timed out; the worker stopped or died.',
-                finished_at: toDbTime(this.deps.clock.now()),
-              },
-        )
-        .where('id', '=', row.id)
-        .where('status', '=', 'running')
-        .where('claimed_by', '=', row.claimed_by)
-        .execute();
+      await releaseStaleJob(this.deps.db, {
+        id: row.id,
+        claimedBy: row.claimed_by,
+        changes: retry
+          ? {
+              status: 'pending',
+              claimed_by: null,
+              last_error: 'Claim timed out; the worker stopped or died.',
+            }
+          : {
+              status: 'failed',
+              claimed_by: null,
+              last_error: 'Claim timed out; the worker stopped or died.',
+              finished_at: toDbTime(this.deps.clock.now()),
+            },
+      });
       if (!retry && row.recurrence) {
         await this.insert(
           {
@@ -371,37 +289,7 @@ function toJob(row: JobRow): Job {
   };
 }
 
-/** The new `jobs` row of a spec. */
-type NewJobRow = ReturnType<typeof jobRow>;
-
-/** The columns a new job row sets, in the order of the shaped insert's values. */
-const JOB_COLUMNS = Object.keys(jobRow({ hook: '' }, null, null, new Date(0))) as Array<keyof NewJobRow>;
-
-/** `insert … on conflict do nothing returning id` of `rows` rows (a unique key already live skips its row). */
-const insertJobs = shapedQuery((db, p, rows: number) =>
-  db
-    .insertInto('jobs')
-    .values(
-      Array.from({ length: rows }, (_, row) => {
-        const values = {} as Record<keyof NewJobRow, never>;
-        JOB_COLUMNS.forEach((column, i) => {
-          values[column] = p(row * JOB_COLUMNS.length + i);
-        });
-        return values;
-      }),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning('id'),
-);
-
-/** Inserts job rows (skipping those whose unique key is live); the ids of the rows inserted. */
-async function insertJobRows(db: DbOrTrx, rows: NewJobRow[]): Promise<number[]> {
-  const values: unknown[] = [];
-  for (const row of rows) for (const column of JOB_COLUMNS) values.push(row[column]);
-  return (await insertJobs.execute(db, values, rows.length)).rows.map((r) => r.id);
-}
-
-function jobRow(spec: JobSpec, key: string | null, recurrence: string | null, now: Date) {
+function jobRow(spec: JobSpec, key: string | null, recurrence: string | null, now: Date): NewJobRow {
   return {
     hook: spec.hook,
     args: JSON.stringify(spec.args ?? {}),
