@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeLicenseServer } from '../../src/fakes/license-server.fake.js';
+import { FakeYouTube } from '../../src/fakes/youtube.fake.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import {
   type FuzzRequest,
@@ -28,6 +30,11 @@ const BOOKKEEPING_TABLES = new Set([
   'cr_agent_audit',
   'videos_sync_state',
 ]);
+// Operations whose refusal comes from an outside service and is recorded as such: a license the license server
+// refuses gets the status the server named (the original plugin keeps it too).
+const RECORDED_REFUSALS: Record<string, string[]> = {
+  'POST /wp-json/videos-pro/v1/license/activate': ['options', 'data_versions', 'videos_logs'],
+};
 
 let t: TestApp;
 let port: number;
@@ -36,8 +43,20 @@ let callers: Array<Record<string, string>>;
 let databaseSchema: string | undefined;
 const prototypeKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 
+const youtube = new FakeYouTube();
+const licenses = new FakeLicenseServer();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Outside services are the project's fakes (speaking their real protocols), as in the demo: the walk tests
+  // Storeside's answers, not an unreachable network.
+  const urls = await youtube.start();
+  t = await createTestApp({
+    env: {
+      VIDEOS_API_BASE_URL: urls.apiBaseUrl,
+      VIDEOS_OAUTH_PROXY_URL: urls.oauthProxyUrl,
+      LICENSE_SERVER_URL: await licenses.start(),
+    },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
   if (process.env.TEST_DATABASE_URL) {
@@ -54,6 +73,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await youtube.stop();
+  await licenses.stop();
 });
 
 /** A digest of each table's rows, but the bookkeeping ones. */
@@ -101,7 +122,9 @@ describe('OpenAPI fuzz: hostile input never breaks a route', () => {
         sent++;
         const broken = ruleBroken(answer);
         if (broken) throw new Error(`${describeRequest(req)}\n→ ${broken}`);
+        const recorded = RECORDED_REFUSALS[`${op.method} ${op.path}`] ?? [];
         const changed = answer.status >= 400 ? changedTables(before, await databaseDigest()) : [];
+        if (changed.every((table) => recorded.includes(table))) changed.length = 0;
         if (changed.length > 0)
           throw new Error(`${describeRequest(req)}\n→ a ${answer.status} that changed ${changed.join(', ')}`);
       });
