@@ -12,6 +12,7 @@ import { migrateModules, migrationsDone } from './platform/db/migrations.js';
 import { EventBus } from './platform/events/event-bus.js';
 import { FetchHttpClient, type HttpClient } from './platform/http-client/http-client.js';
 import { RestRouteIndex } from './platform/http/rest-index.js';
+import { DataVersions } from './platform/cache/data-versions.js';
 import { createHttpServer, type RestApp } from './platform/http/server.js';
 import { DbJobQueue } from './platform/jobs/db-job-queue.js';
 import type { MailSender } from './platform/mail/mail-sender.js';
@@ -75,6 +76,12 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     (config.redisUrl
       ? await RedisRateLimiter.connect(config.redisUrl)
       : new MemoryRateLimiter(() => clock.now().getTime()));
+  const versions = new DataVersions({
+    db,
+    logger,
+    databaseUrl: config.databaseUrl ?? undefined,
+    schema: options.databaseSchema,
+  });
   const fromAddress = `Storeside <no-reply@${new URL(config.publicUrl).hostname}>`;
   const platform: PlatformContext = {
     config,
@@ -82,7 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     engine,
     clock,
     logger,
-    options: new OptionsStore(db),
+    versions,
+    options: new OptionsStore(db, versions),
     transients: new TransientStore(db, clock),
     events: new EventBus(db),
     jobs: new DbJobQueue({ db, engine, clock, logger }),
@@ -94,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     http: options.http ?? new FetchHttpClient(config),
     rateLimiter,
     nonces,
-    auth: new Authenticator({ db, clock, nonces, capabilities }),
+    auth: new Authenticator({ db, clock, nonces, capabilities, versions }),
     capabilities,
     secrets: new SecretBox(config.secret),
   };
@@ -108,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
       capabilities.declare(capability, roles);
   }
   if (options.migrate !== false) await migrateModules(db, modules);
+  await versions.start();
 
   const app = await createHttpServer({
     logger,
@@ -158,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
 
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
+    await versions.stop();
     await platform.mail.close();
     await rateLimiter.close();
     await database.destroy();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator } from './auth/authenticator.js';
 import type { CapabilityRegistry } from './auth/capabilities.js';
+import type { DataVersions } from './cache/data-versions.js';
 import type { NonceService } from './auth/nonce.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config/config.js';
@@ -20,6 +21,8 @@ export interface PlatformContext {
   engine: Engine;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Committed versions of the cache topics, shared by every instance (see cache/data-versions.ts). */
+  versions: DataVersions;
   options: OptionsStore;
   transients: TransientStore;
   events: EventBus;

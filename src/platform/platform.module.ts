@@ -6,6 +6,7 @@ import './events/platform-events.js';
 import * as core from './migrations/2026-11-22T06-00-core.js';
 import * as jobsMail from './migrations/2026-11-22T06-10-jobs-mail.js';
 import * as jobsGroupIndex from './migrations/2026-11-25T08-00-jobs-group-index.js';
+import * as dataVersions from './migrations/2026-11-25T15-00-data-versions.js';
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
@@ -17,6 +18,7 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-22T06-00-core': core,
     '2026-11-22T06-10-jobs-mail': jobsMail,
     '2026-11-25T08-00-jobs-group-index': jobsGroupIndex,
+    '2026-11-25T15-00-data-versions': dataVersions,
   },
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
   routes(app, ctx) {

@@ -49,7 +49,7 @@ export async function deleteApplicationPasswordRow(
     .where('uuid', '=', uuid)
     .returningAll()
     .executeTakeFirst();
-  credentialsChanged();
+  await credentialsChanged(db);
   return row;
 }
 

@@ -6,6 +6,7 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
+import type { DataVersions } from '../cache/data-versions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
@@ -45,12 +46,18 @@ export class Authenticator {
   private cartResolver: CartSessionResolver | null = null;
   private bearer: BearerAuthenticator | null = null;
   private readonly cache: PrincipalCache;
-  private readonly lookups = new Map<string, { seen: number; principal: Promise<Principal | null> }>();
+  private readonly lookups = new Map<string, { seen: string; principal: Promise<Principal | null> }>();
 
   constructor(
-    private readonly deps: { db: Db; clock: Clock; nonces: NonceService; capabilities: CapabilityRegistry },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      nonces: NonceService;
+      capabilities: CapabilityRegistry;
+      versions: DataVersions;
+    },
   ) {
-    this.cache = new PrincipalCache(() => deps.clock.now().getTime());
+    this.cache = new PrincipalCache(deps.versions, () => deps.clock.now().getTime());
   }
 
   /** Lets the shop identify cart sessions. */
@@ -204,6 +211,7 @@ export class Authenticator {
    */
   private cookieLookup(token: string): Promise<Principal | null> {
     const seen = this.cache.stamp();
+    if (seen === null) return this.fromCookie(token, seen);
     const pending = this.lookups.get(token);
     if (pending?.seen === seen) return pending.principal;
     const principal = this.fromCookie(token, seen).finally(() => {
@@ -227,7 +235,7 @@ export class Authenticator {
     };
   }
 
-  private async fromCookie(token: string, seen: number): Promise<Principal | null> {
+  private async fromCookie(token: string, seen: string | null): Promise<Principal | null> {
     const session = await resolveSession(this.deps.db, this.deps.clock, token);
     const user = session ? await findUserById(this.deps.db, session.userId) : null;
     if (!session || !user) return null;

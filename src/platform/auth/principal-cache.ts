@@ -1,32 +1,38 @@
+import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
+import type { DbOrTrx } from '../db/database.js';
 import type { Principal } from './principal.js';
 
-let credentialsVersion = 0;
+/** The cache topic of everything a principal is made of: users, roles, capabilities, sessions, passwords. */
+const PRINCIPALS = ['auth.principals'];
 
-/** Marks that some user's role, capabilities, sessions or passwords changed: every cached principal is dropped. */
-export function credentialsChanged(): void {
-  credentialsVersion++;
+/**
+ * Marks, inside the writing transaction, that some user's role, capabilities, sessions or passwords changed:
+ * every cached principal is dropped, in this instance at once and in the others when the write commits.
+ */
+export function credentialsChanged(db: DbOrTrx): Promise<void> {
+  return bumpTopics(db, ...PRINCIPALS);
 }
 
 interface Entry {
   principal: Principal;
   cachedAt: number;
-  version: number;
+  stamp: string;
   /** Clock time (ms) after which the credential itself expires (session expiry), if any. */
   expiresAt: number | null;
 }
 
 /**
- * Resolved principals kept for a moment so a busy client does not cost three queries per request.
- * The database stays the only source of truth: an entry lives `ttlMs` (1 s) at most, and any change
- * made in this process (logout, role, capability, application password) drops every entry at once,
- * so only changes made by another instance can take up to `ttlMs` to be seen.
+ * Resolved principals kept for a while so a busy client does not cost three queries per request. The database
+ * stays the only source of truth: an entry holds only while the topic `auth.principals` keeps the version it was
+ * read under (any credential change on any instance moves it), for `ttlMs` at most, and within its session.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
+    private readonly versions: DataVersions,
     private readonly now: () => number,
-    private readonly ttlMs = 1000,
+    private readonly ttlMs = 10_000,
     private readonly maxEntries = 10_000,
   ) {}
 
@@ -35,7 +41,7 @@ export class PrincipalCache {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (
-      entry.version !== credentialsVersion ||
+      !this.versions.holds(PRINCIPALS, entry.stamp) ||
       performance.now() - entry.cachedAt > this.ttlMs ||
       (entry.expiresAt !== null && this.now() >= entry.expiresAt)
     ) {
@@ -45,17 +51,18 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  /** The credentials version now: take it before reading a principal, and give it to `set`. */
-  stamp(): number {
-    return credentialsVersion;
+  /** The credentials version now (null: a change is being written): take it before reading, give it to `set`. */
+  stamp(): string | null {
+    return this.versions.stamp(PRINCIPALS);
   }
 
   /**
    * Remembers a principal read since `stamp()` returned `seen`; `expiresAt` (clock ms) bounds it to its
-   * credential's lifetime. A change made while it was being read (a logout, a role change) makes it stale at once.
+   * credential's lifetime. A change made while it was being read (a logout, a role change) keeps it out.
    */
-  set(key: string, principal: Principal, expiresAt: number | null, seen: number): void {
+  set(key: string, principal: Principal, expiresAt: number | null, seen: string | null): void {
+    if (!this.versions.holds(PRINCIPALS, seen)) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { principal, cachedAt: performance.now(), version: seen, expiresAt });
+    this.entries.set(key, { principal, cachedAt: performance.now(), stamp: seen as string, expiresAt });
   }
 }

@@ -37,7 +37,7 @@ export async function findLiveSession(
 /** Deletes one session. */
 export async function deleteSession(db: DbOrTrx, hash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
-  credentialsChanged();
+  await credentialsChanged(db);
 }
 
 /** Deletes every session of a user but `keep` (a session hash, when given); returns how many. */
@@ -45,6 +45,6 @@ export async function deleteUserSessions(db: DbOrTrx, userId: number, keep?: str
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keep !== undefined) query = query.where('token_hash', '<>', keep);
   const result = await query.executeTakeFirst();
-  credentialsChanged();
+  await credentialsChanged(db);
   return Number(result.numDeletedRows);
 }

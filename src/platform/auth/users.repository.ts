@@ -74,7 +74,7 @@ export async function updateUserRow(
   const columns = columnsToSet(patch);
   if (!columns) return;
   await db.updateTable('users').set(columns).where('id', '=', id).execute();
-  credentialsChanged();
+  await credentialsChanged(db);
 }
 
 /** One page of users, optionally filtered by a search term and role. */
@@ -140,7 +140,7 @@ export async function grantUserCapability(db: DbOrTrx, userId: number, capabilit
     .values({ user_id: userId, capability })
     .onConflict((oc) => oc.columns(['user_id', 'capability']).doNothing())
     .execute();
-  credentialsChanged();
+  await credentialsChanged(db);
 }
 
 /** Grants a capability to every user of a role (idempotent). */
@@ -150,7 +150,7 @@ export async function grantRoleCapability(db: DbOrTrx, role: string, capability:
     .values({ role, capability })
     .onConflict((oc) => oc.columns(['role', 'capability']).doNothing())
     .execute();
-  credentialsChanged();
+  await credentialsChanged(db);
 }
 
 /** Number of users (used to know whether the database is new). */
@@ -166,6 +166,7 @@ export async function countUsers(db: DbOrTrx): Promise<number> {
 export async function deleteCapabilityGrants(db: DbOrTrx, capability: string): Promise<void> {
   await db.deleteFrom('user_capabilities').where('capability', '=', capability).execute();
   await db.deleteFrom('role_capabilities').where('capability', '=', capability).execute();
+  await credentialsChanged(db);
 }
 
 /** Users whose username starts with `prefix`, by id. */

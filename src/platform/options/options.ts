@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Clock } from '../clock.js';
+import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
 import type { DbOrTrx } from '../db/database.js';
 import { escapeLike, toDbTime } from '../db/sql-helpers.js';
 
@@ -10,14 +11,25 @@ declare module '../db/database.js' {
   }
 }
 
-/** Key/value settings stored as JSON in the database (shared by every instance). */
+/** The cache topic every option write bumps. */
+const OPTIONS_TOPIC = ['options'];
+
+/**
+ * Key/value settings stored as JSON in the database (shared by every instance). Reads outside a transaction are
+ * served from memory while no option was written anywhere (topic `options`); each read parses its own copy.
+ */
 export class OptionsStore {
-  constructor(private readonly db: DbOrTrx) {}
+  private readonly texts = new Map<string, { text: string | null; stamp: string }>();
+
+  constructor(
+    private readonly db: DbOrTrx,
+    private readonly versions: DataVersions,
+  ) {}
 
   /** The stored value, or `fallback` when missing. */
   async get<T>(name: string, fallback: T, db: DbOrTrx = this.db): Promise<T> {
-    const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
-    return row ? (JSON.parse(row.value) as T) : fallback;
+    const text = db === this.db ? await this.cachedText(name) : await readOption(db, name);
+    return text === null ? fallback : (JSON.parse(text) as T);
   }
 
   /** Stores a value (insert or replace). */
@@ -28,19 +40,39 @@ export class OptionsStore {
       .values({ name, value: json })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value: json }))
       .execute();
+    await bumpTopics(db, ...OPTIONS_TOPIC);
+  }
+
+  private async cachedText(name: string): Promise<string | null> {
+    const cached = this.texts.get(name);
+    if (cached && this.versions.holds(OPTIONS_TOPIC, cached.stamp)) return cached.text;
+    const stamp = this.versions.stamp(OPTIONS_TOPIC);
+    const text = await readOption(this.db, name);
+    if (stamp !== null && this.versions.holds(OPTIONS_TOPIC, stamp)) {
+      if (this.texts.size >= 1000) this.texts.clear();
+      this.texts.set(name, { text, stamp });
+    }
+    return text;
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
     const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();
+    await bumpTopics(db, ...OPTIONS_TOPIC);
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
     const result = await db.deleteFrom('options').where(namePrefix(prefix)).executeTakeFirst();
+    await bumpTopics(db, ...OPTIONS_TOPIC);
     return Number(result.numDeletedRows);
   }
+}
+
+async function readOption(db: DbOrTrx, name: string): Promise<string | null> {
+  const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value ?? null;
 }
 
 /** Values with an expiry (WordPress transients), stored in the database; expired ones read as missing. */

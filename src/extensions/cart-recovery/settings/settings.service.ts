@@ -12,25 +12,15 @@ import {
 
 const SETTINGS_OPTION = 'cartrecovery_settings';
 const CAMPAIGN_OPTION = 'cartrecovery_campaign_settings';
-/** How long one instance reuses the settings it read (writes through this service refresh it at once). */
-const MEMO_MS = 2000;
 
 /** Reads and writes `cartrecovery_settings` and the campaign record, validating every writer the same way. */
 export class SettingsService {
-  private memo: { value: Settings; at: number } | null = null;
+  constructor(private readonly options: OptionsStore) {}
 
-  constructor(
-    private readonly options: OptionsStore,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** The full settings record (stored values over defaults). */
+  /** The full settings record (stored values over defaults; option reads are cached by the platform). */
   async get(db?: DbOrTrx): Promise<Settings> {
-    if (!db && this.memo && this.now() - this.memo.at < MEMO_MS) return this.memo.value;
     const stored = await this.options.get<Partial<Settings>>(SETTINGS_OPTION, {}, db);
-    const value = { ...DEFAULT_SETTINGS, ...stored };
-    if (!db) this.memo = { value, at: this.now() };
-    return value;
+    return { ...DEFAULT_SETTINGS, ...stored };
   }
 
   /** Applies a validated partial update; returns the full record. */
@@ -43,7 +33,6 @@ export class SettingsService {
       });
     }
     await this.options.set(SETTINGS_OPTION, next);
-    this.memo = { value: next, at: this.now() };
     return next;
   }
 
