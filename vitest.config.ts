@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Several server processes on PostgreSQL + Redis: `npm run test:cluster` (vitest.cluster.config.ts).
+    exclude: ['**/node_modules/**', 'test/cluster/**'],
     setupFiles: ['test/setup/prototype-guard.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
