@@ -13,6 +13,7 @@ import { EventBus } from './platform/events/event-bus.js';
 import { FetchHttpClient, type HttpClient } from './platform/http-client/http-client.js';
 import { RestRouteIndex } from './platform/http/rest-index.js';
 import { DataVersions } from './platform/cache/data-versions.js';
+import { responseCaching } from './platform/http/response-cache.js';
 import { createHttpServer, type RestApp } from './platform/http/server.js';
 import { DbJobQueue } from './platform/jobs/db-job-queue.js';
 import type { MailSender } from './platform/mail/mail-sender.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   const index = new RestRouteIndex();
   app.addHook('onRoute', index.onRoute);
   app.addHook('onRoute', platform.auth.onRoute);
+  app.addHook('onRoute', responseCaching(versions));
 
   for (const module of modules) {
     module.subscribers?.(ctx);

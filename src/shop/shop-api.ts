@@ -81,6 +81,12 @@ export interface ShopApi {
   setOrderMeta(orderId: number, key: string, value: unknown, db?: DbOrTrx): Promise<void>;
 }
 
+/**
+ * The cache topic of the catalogue (products, variations, categories, stock, ratings): every catalogue write bumps
+ * it in its transaction, so a cached answer made of catalogue data names it (`config.cache.topics`, DataVersions).
+ */
+export const CATALOG_TOPIC = 'shop.catalog';
+
 /** Which products `searchProducts` returns. */
 export interface ProductQuery {
   /** Name contains every word (case-insensitive). */

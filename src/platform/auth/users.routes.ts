@@ -3,7 +3,6 @@ import type { PlatformContext } from '../context.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../http/encoded-body.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
 import { NotFoundError, RestError } from '../http/errors.js';
-import { replayWhileFresh } from '../http/replay-lane.js';
 import type { RestApp } from '../http/server.js';
 import {
   createApplicationPassword,
@@ -25,7 +24,8 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
   app.get(
     '/wp/v2/users/me',
     {
-      config: { auth: { access: 'user', nonce: 'cookie' } },
+      // The answer is made of the principal alone (which the replay lane checks itself).
+      config: { auth: { access: 'user', nonce: 'cookie' }, cache: { topics: ['auth.principals'] } },
       schema: {
         tags: ['users'],
         summary:
@@ -42,8 +42,6 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
     (request, reply) => {
       const p = request.principal;
       if (p.kind !== 'user') throw new Error('unreachable');
-      // The answer depends on the principal alone, which the replay lane checks itself.
-      replayWhileFresh(request, () => true);
       if (request.query.context === 'edit') {
         reply.send({ ...userPublicView(p.user, ctx.config.publicUrl), ...userView(p.user, p.capabilities) });
         return;
