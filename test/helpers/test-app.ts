@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp, type BuildOptions, type StoresideApp } from '../../src/app.js';
 import type { AuthUser } from '../../src/platform/auth/principal.js';
 import { createApplicationPassword } from '../../src/platform/auth/application-passwords.service.js';
 import type { Role } from '../../src/platform/auth/roles.js';
 import { createUser } from '../../src/platform/auth/users.service.js';
 import { type Config, loadConfig } from '../../src/platform/config/config.js';
+import { withPg } from './with-pg.js';
 
 /** A fresh app on a fresh database (SQLite in memory, or its own PostgreSQL schema when TEST_DATABASE_URL is set). */
 export interface TestApp extends StoresideApp {
@@ -95,14 +95,4 @@ export async function createTestApp(
     },
   };
   return testApp;
-}
-
-async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { withPg } from '../../helpers/with-pg.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -53,14 +53,4 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
   child.stderr!.on('data', (d) => (stderr += d));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { code, stdout, stderr };
-}
-
-async function withPg<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
