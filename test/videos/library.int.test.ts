@@ -257,7 +257,7 @@ describe('GET /videos/v1/videoplatform/videos', () => {
     expect(Object.keys(r.json()).sort()).toEqual(['next_page_token', 'total']);
   });
 
-  it('should notice a library changed by another instance (change counter in the database) within a second', async () => {
+  it('should notice a library changed by another instance (data versions in the database) within a second', async () => {
     const before = await list('');
     const rows = await v.t.ctx.db.selectFrom('videos_library').selectAll().execute();
     await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows.slice(0, 7)));

@@ -34,7 +34,7 @@ let productCounter = 0;
 
 /** Starts the fakes and an app whose service URLs point at them, with an administrator and a customer logged in. */
 export async function createVideosTestApp(
-  options: { env?: Record<string, string>; now?: Date } = {},
+  options: { env?: Record<string, string>; now?: Date; sqliteFile?: string } = {},
 ): Promise<VideosTestApp> {
   const youtube = new FakeYouTube();
   const licenses = new FakeLicenseServer();
@@ -56,7 +56,12 @@ export async function createVideosTestApp(
   };
   const t = await createTestApp({
     env: { ...services, ...options.env },
-    options: { extensions: [videosExtension], clock, http },
+    options: {
+      extensions: [videosExtension],
+      clock,
+      http,
+      ...(options.sqliteFile ? { sqliteFile: options.sqliteFile } : {}),
+    },
   });
   clientConfig.services = t.config.services;
   const adminUser = await t.createUser({ role: 'administrator' });

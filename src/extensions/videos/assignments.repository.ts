@@ -1,5 +1,6 @@
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { bumpVersion } from './library.repository.js';
+import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
 
 /** One video assigned to a product at a gallery position. */
 export interface AssignmentRow {
@@ -43,7 +44,6 @@ export async function replaceProductVideos(
   lists: Array<{ product_id: number; video_ids: string[] }>,
 ): Promise<void> {
   if (lists.length === 0) return;
-  await bumpVersion(db, 'assignments_version');
   await db
     .deleteFrom('videos_product_videos')
     .where(
@@ -60,10 +60,11 @@ export async function replaceProductVideos(
       .insertInto('videos_product_videos')
       .values(rows.slice(i, i + 500))
       .execute();
+  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
 }
 
 /** Deletes every assignment. */
 export async function deleteAllAssignments(db: DbOrTrx): Promise<void> {
-  await bumpVersion(db, 'assignments_version');
   await db.deleteFrom('videos_product_videos').execute();
+  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
 }

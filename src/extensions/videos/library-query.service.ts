@@ -1,14 +1,24 @@
-import { TtlCache } from '../../platform/cache/ttl-cache.js';
+import { LRUCache } from 'lru-cache';
 import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { invalid } from '../../platform/http/errors.js';
+import { CATALOG_TOPIC } from '../../shop/shop-api.js';
 import type { ExtensionContext } from '../define-extension.js';
 import { assignmentsOfVideos } from './assignments.repository.js';
 import { LibraryIndex } from './library-index.js';
-import { allLibraryRows, type LibraryRow, type LibrarySort, readVersions } from './library.repository.js';
-import './videos.events.js';
+import { allLibraryRows, type LibraryRow, type LibrarySort } from './library.repository.js';
+import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
 
 /** Videos per page of the library listing. */
 export const LIBRARY_PAGE_SIZE = 50;
+
+/**
+ * What a page of the listing is made of: the library and its assignments, and the products' names. The route
+ * declares them (`config.cache`), and the pages cached here hold while their versions do.
+ */
+export const LIBRARY_LISTING_TOPICS = [VIDEOS_LIBRARY_TOPIC, CATALOG_TOPIC] as const;
+/** What the in-memory snapshot is made of: the library rows alone. */
+const SNAPSHOT_TOPICS = [VIDEOS_LIBRARY_TOPIC] as const;
+const MAX_CACHED_PAGES = 1_000;
 
 /** A library video as the listing shows it. */
 export interface LibraryVideoView {
@@ -34,7 +44,8 @@ export interface LibraryPage {
 }
 
 interface PageEntry {
-  key: string;
+  /** The versions of LIBRARY_LISTING_TOPICS the page was read under. */
+  stamp: string;
   page: LibraryPage;
   body?: EncodedBody;
 }
@@ -46,55 +57,28 @@ interface Cursor {
   i: string;
 }
 
-// Other instances' changes are noticed within REVALIDATE_MS (the change counters live in the database);
-// this instance's own changes at once (events). Product names in cached pages refresh within PAGE_TTL_MS.
-const REVALIDATE_MS = 250;
-const PAGE_TTL_MS = 5_000;
-const MAX_CACHED_PAGES = 1_000;
-
 /**
  * The local library listing: search, true sorts over every video, opaque keyset cursors (50 per page), served
- * from an in-memory snapshot rebuilt when the library's change counter moves.
+ * from an in-memory snapshot of the library and a page cache, both kept while the platform's data versions of
+ * their topics hold (so a change through any instance is seen as soon as that instance's commit is).
  */
 export class LibraryQueryService {
-  private index: LibraryIndex | null = null;
-  private versions = { library: -1, assignments: -1 };
-  private checkedAt = 0;
-  private refreshing: Promise<void> | null = null;
-  private readonly pages = new TtlCache<PageEntry>({
-    maxEntries: MAX_CACHED_PAGES,
-    now: () => performance.now(),
-  });
+  private snapshot: { stamp: string; index: LibraryIndex } | null = null;
+  private building: { stamp: string; index: Promise<LibraryIndex> } | null = null;
+  private readonly pages = new LRUCache<string, PageEntry>({ max: MAX_CACHED_PAGES });
 
-  constructor(private readonly ctx: ExtensionContext) {
-    const invalidate = () => {
-      this.checkedAt = 0;
-      this.pages.clear();
-    };
-    ctx.events.on('videos.library_synced', invalidate);
-    ctx.events.on('videos.assignments_changed', invalidate);
-    ctx.events.on('videos.data_reset', invalidate);
-  }
+  constructor(private readonly ctx: ExtensionContext) {}
 
   /** One page of the library with its total and the next page's token (null on the last page). */
   async list(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<LibraryPage> {
     return (await this.entry(input)).page;
   }
 
-  /**
-   * The same page as an encoded JSON body (serialized, and compressed on demand, once per cached page), with a
-   * check that holds while this page is still the answer (cached, within its time, snapshot revalidated).
-   */
-  async listBody(input: {
-    search?: string;
-    sort?: LibrarySort;
-    page_token?: string;
-  }): Promise<{ body: EncodedBody; isFresh: () => boolean }> {
+  /** The same page as an encoded JSON body (serialized, and compressed on demand, once per cached page). */
+  async listBody(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<EncodedBody> {
     const entry = await this.entry(input);
     entry.body ??= encoded(JSON.stringify(entry.page));
-    const isFresh = () =>
-      this.pages.get(entry.key) === entry && performance.now() - this.checkedAt < REVALIDATE_MS;
-    return { body: entry.body, isFresh };
+    return entry.body;
   }
 
   private async entry(input: {
@@ -105,12 +89,14 @@ export class LibraryQueryService {
     const search = (input.search ?? '').trim().toLowerCase();
     const sort = input.sort ?? 'date_desc';
     const cursor = input.page_token ? decodeCursor(input.page_token, sort, search) : null;
-    // Taken before any read: a page read across a change (the snapshot's or the assignments') is not stored.
-    const since = this.pages.stamp();
-    const index = await this.fresh();
+    // Taken before any read: a page read across a change (null while a write here is not yet seen committed)
+    // is answered but not kept.
+    const versions = this.ctx.versions;
+    const stamp = versions.stamp(LIBRARY_LISTING_TOPICS);
     const cacheKey = `${sort}\u0000${search}\u0000${input.page_token ?? ''}`;
     const cached = this.pages.get(cacheKey);
-    if (cached) return cached;
+    if (cached && stamp !== null && cached.stamp === stamp) return cached;
+    const index = await this.index();
     const matches = index.matching(sort, search);
     const start = cursor ? LibraryIndex.startAfter(matches, sort, { key: cursor.k, id: cursor.i }) : 0;
     const rows = matches.slice(start, start + LIBRARY_PAGE_SIZE);
@@ -126,8 +112,8 @@ export class LibraryQueryService {
       total: matches.length,
       can_search: true,
     };
-    const entry: PageEntry = { key: cacheKey, page };
-    this.pages.set(cacheKey, entry, PAGE_TTL_MS, since);
+    const entry: PageEntry = { stamp: stamp ?? '', page };
+    if (versions.holds(LIBRARY_LISTING_TOPICS, stamp)) this.pages.set(cacheKey, entry);
     return entry;
   }
 
@@ -162,27 +148,23 @@ export class LibraryQueryService {
     });
   }
 
-  /** The current snapshot, re-checking the change counters at most every REVALIDATE_MS (one refresh at a time). */
-  private async fresh(): Promise<LibraryIndex> {
-    if (this.index && performance.now() - this.checkedAt < REVALIDATE_MS) return this.index;
-    this.refreshing ??= (async () => {
-      try {
-        const checkedAt = performance.now();
-        const since = this.pages.stamp();
-        const versions = await readVersions(this.ctx.db);
-        const rebuilt = !this.index || versions.library !== this.versions.library;
-        if (rebuilt) this.index = new LibraryIndex(await allLibraryRows(this.ctx.db));
-        // A change announced here while reading (an event) is checked again by the next request.
-        const interrupted = this.pages.stamp() !== since;
-        if (rebuilt || versions.assignments !== this.versions.assignments) this.pages.clear();
-        this.versions = versions;
-        this.checkedAt = interrupted ? 0 : checkedAt;
-      } finally {
-        this.refreshing = null;
-      }
-    })();
-    await this.refreshing;
-    return this.index!;
+  /** The library snapshot of the current version (read once per version, by one reader at a time). */
+  private async index(): Promise<LibraryIndex> {
+    const versions = this.ctx.versions;
+    const stamp = versions.stamp(SNAPSHOT_TOPICS);
+    if (this.snapshot && versions.holds(SNAPSHOT_TOPICS, this.snapshot.stamp)) return this.snapshot.index;
+    if (stamp !== null && this.building?.stamp === stamp) return this.building.index;
+    const index = allLibraryRows(this.ctx.db).then((rows) => new LibraryIndex(rows));
+    if (stamp === null) return index;
+    const building = { stamp, index };
+    this.building = building;
+    try {
+      const built = await index;
+      if (versions.holds(SNAPSHOT_TOPICS, stamp)) this.snapshot = { stamp, index: built };
+      return built;
+    } finally {
+      if (this.building === building) this.building = null;
+    }
   }
 }
 

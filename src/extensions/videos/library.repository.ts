@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
+import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
 
 /** A synced video as stored. */
 export interface LibraryRow {
@@ -31,10 +33,6 @@ export interface SyncStateRow {
   units_last_run: number;
   progress_done: number;
   progress_total: number;
-  /** Bumped whenever the library rows change. */
-  library_version: number;
-  /** Bumped whenever product assignments change. */
-  assignments_version: number;
 }
 
 declare module '../../platform/db/database.js' {
@@ -52,19 +50,19 @@ export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
 /** Replaces the whole library with `rows` (call inside a transaction; chunked inserts). */
 export async function replaceLibrary(db: DbOrTrx, rows: LibraryRow[]): Promise<void> {
-  await bumpVersion(db, 'library_version');
   await db.deleteFrom('videos_library').execute();
   for (let i = 0; i < rows.length; i += 400)
     await db
       .insertInto('videos_library')
       .values(rows.slice(i, i + 400))
       .execute();
+  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
 }
 
 /** Empties the library. */
 export async function deleteLibrary(db: DbOrTrx): Promise<void> {
-  await bumpVersion(db, 'library_version');
   await db.deleteFrom('videos_library').execute();
+  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
 }
 
 /** Every library row. */
@@ -75,28 +73,6 @@ export async function allLibraryRows(db: DbOrTrx): Promise<LibraryRow[]> {
 /** The id of every video in the library. */
 export async function libraryVideoIds(db: DbOrTrx): Promise<string[]> {
   return (await db.selectFrom('videos_library').select('video_id').execute()).map((r) => r.video_id);
-}
-
-/** The change counters of the library and the assignments. */
-export async function readVersions(db: DbOrTrx): Promise<{ library: number; assignments: number }> {
-  const row = await db
-    .selectFrom('videos_sync_state')
-    .select(['library_version', 'assignments_version'])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  return { library: Number(row.library_version), assignments: Number(row.assignments_version) };
-}
-
-/** Bumps a change counter (inside the transaction that makes the change). */
-export async function bumpVersion(
-  db: DbOrTrx,
-  column: 'library_version' | 'assignments_version',
-): Promise<void> {
-  await db
-    .updateTable('videos_sync_state')
-    .set({ [column]: sql`${sql.ref(column)} + 1` })
-    .where('id', '=', 1)
-    .execute();
 }
 
 /** How many videos the library holds. */

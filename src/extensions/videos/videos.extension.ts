@@ -1,6 +1,7 @@
 import { defineExtension } from '../define-extension.js';
 import * as initial from './migrations/2026-11-22T07-00-videos.js';
 import * as versions from './migrations/2026-11-22T08-00-videos-versions.js';
+import * as dropVersions from './migrations/2026-11-25T16-00-videos-drop-versions.js';
 import { registerLicenseRoutes } from './license.routes.js';
 import { videosCli } from './videos.cli.js';
 import { registerVideosDemo } from './videos.demo.js';
@@ -11,7 +12,11 @@ import { videosServices } from './videos.services.js';
 /** Product videos: channel connection, library sync, product galleries, settings and the add-on license. */
 export const videosExtension = defineExtension({
   name: 'videos',
-  migrations: { '2026-11-22T07-00-videos': initial, '2026-11-22T08-00-videos-versions': versions },
+  migrations: {
+    '2026-11-22T07-00-videos': initial,
+    '2026-11-22T08-00-videos-versions': versions,
+    '2026-11-25T16-00-videos-drop-versions': dropVersions,
+  },
   namespaces: [{ namespace: 'videos/v1' }, { namespace: 'videos-pro/v1' }],
   capabilities: { manage_videos: ['administrator'] },
   routes(app, ctx) {

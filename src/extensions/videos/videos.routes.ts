@@ -1,5 +1,4 @@
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
-import { replayWhileFresh } from '../../platform/http/replay-lane.js';
 import { Type } from '@sinclair/typebox';
 import type { AuthPolicy } from '../../platform/auth/principal.js';
 import type { RestApp } from '../../platform/http/server.js';
@@ -25,6 +24,7 @@ import {
   VideosReply,
 } from './videos.schemas.js';
 import { videosServices } from './videos.services.js';
+import { LIBRARY_LISTING_TOPICS } from './library-query.service.js';
 
 /** Every `videos/v1` route: capability `manage_videos` and a valid nonce on each call. */
 export const VIDEOS_POLICY: AuthPolicy = {
@@ -136,7 +136,7 @@ export function registerVideosRoutes(app: RestApp, ctx: ExtensionContext): void 
   app.get(
     `${NS}/videoplatform/videos`,
     {
-      config,
+      config: { ...config, cache: { topics: LIBRARY_LISTING_TOPICS } },
       schema: {
         ...doc('Search, sort and page the local library'),
         querystring: VideosQuery,
@@ -144,10 +144,8 @@ export function registerVideosRoutes(app: RestApp, ctx: ExtensionContext): void 
       },
     },
     async (request, reply) => {
-      // The cached JSON body (`_fields` / `_envelope` are applied to its parsed value), replayed while current.
-      const { body, isFresh } = await s.library.listBody(request.query);
-      replayWhileFresh(request, isFresh);
-      return sendJsonBytes(request, reply, body);
+      // The cached JSON body (`_fields` / `_envelope` are applied to its parsed value).
+      return sendJsonBytes(request, reply, await s.library.listBody(request.query));
     },
   );
 

@@ -1,0 +1,5 @@
+/**
+ * The cache topic of the library listing: bumped by every write of the library rows and the product
+ * assignments (in `library.repository.ts` and `assignments.repository.ts`, inside the writing transaction).
+ */
+export const VIDEOS_LIBRARY_TOPIC = 'videos.library';
