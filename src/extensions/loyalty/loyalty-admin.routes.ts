@@ -2,14 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import type { AuthPolicy } from '../../platform/auth/principal.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
-import { replayWhileFresh } from '../../platform/http/replay-lane.js';
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { exportFileName, exportLedgerCsv } from './ledger-export.service.js';
 import {
   adjustPoints,
-  cachedLedgerPageJson,
-  whileLedgerPageCached,
+  LEDGER_PAGE_TOPICS,
   type LedgerFilter,
   type LedgerPageJson,
   ledgerPageJson,
@@ -59,7 +57,7 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
   app.get(
     '/loyalty/v1/ledger',
     {
-      config: { auth: ADMIN },
+      config: { auth: ADMIN, cache: { topics: LEDGER_PAGE_TOPICS } },
       schema: {
         tags,
         summary: 'Ledger entries, newest first, with X-WP-Total and X-WP-TotalPages.',
@@ -67,26 +65,18 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
         response: { 200: Type.Array(LedgerEntrySchema) },
       },
     },
-    // Not async: a cached page of a version known without waiting is sent without a promise.
+    // Not async: a cached page is sent without a promise.
     (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
-      const filter = filterOf(request.query);
-      const window = pageWindow(page, perPage);
-      const send = (json: LedgerPageJson) => {
-        const { body, total } = json;
-        // Replayed to the same request while this page is still the cached one of the current version.
-        replayWhileFresh(request, whileLedgerPageCached(ctx, filter, window, json));
+      const send = ({ body, total }: LedgerPageJson) => {
         setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
         // Already serialized (same shape and order as the response schema).
         sendJsonBytes(request, reply, body);
       };
-      const cached = cachedLedgerPageJson(ctx, filter, window);
-      if (cached) {
-        send(cached);
-        return;
-      }
-      return ledgerPageJson(ctx, filter, window).then(send);
+      const json = ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
+      if (json instanceof Promise) return json.then(send);
+      send(json);
     },
   );
 

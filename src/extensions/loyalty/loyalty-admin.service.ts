@@ -1,7 +1,9 @@
+import { LRUCache } from 'lru-cache';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { ConflictError, invalid } from '../../platform/http/errors.js';
+import { LEDGER_TOPIC } from './ledger-topic.js';
 import { type LedgerEntryView, entryView } from './ledger-view.js';
 import { searchUsersWithBalance, userExists } from './loyalty-accounts.repository.js';
 import { debugLog, printsInfo } from './loyalty-log.js';
@@ -11,8 +13,6 @@ import {
   countEntries,
   findEntryByKey,
   type LedgerFilter,
-  ledgerVersion,
-  ledgerVersionNow,
   listEntries,
   type TransactionType,
 } from './points-ledger.repository.js';
@@ -119,66 +119,40 @@ export interface LedgerPageJson {
   total: number;
 }
 
+/**
+ * The cache topics a ledger page is made of: the ledger alone (entries show user ids, no names). The ledger
+ * route declares them too, so the platform replays its answers while they hold.
+ */
+export const LEDGER_PAGE_TOPICS: readonly string[] = [LEDGER_TOPIC];
+
 const MAX_CACHED_PAGES = 200;
-const pageCaches = new WeakMap<object, { version: string; pages: Map<string, LedgerPageJson> }>();
+const pageCaches = new WeakMap<object, LRUCache<string, { stamp: string; page: LedgerPageJson }>>();
 
 /**
- * `ledgerPage` as a JSON body, kept while the ledger's version token is unchanged. Measured: the page and
- * totals queries, their building and the serialization were ~80% of a request; the token is two
- * sub-microsecond reads on SQLite, one indexed sum of ≤ 14 counter rows on PostgreSQL.
+ * `ledgerPage` as a JSON body, kept while the versions of `LEDGER_PAGE_TOPICS` hold (platform data versions:
+ * stamped before the read, stored only if still current after it, so a page read across a write is never kept).
+ * Measured: the page and totals queries, their building and the serialization were ~80% of a request. A cached
+ * page is returned without a promise, so the route can answer synchronously.
  */
-export async function ledgerPageJson(
+export function ledgerPageJson(
   ctx: ExtensionContext,
   filter: LedgerFilter,
   window: { offset: number; limit: number },
-): Promise<LedgerPageJson> {
-  const version = await ledgerVersion(ctx.db);
-  const read = async () => {
-    const { entries, total } = await ledgerPage(ctx, filter, window);
-    return { body: encoded(JSON.stringify(entries)), total };
-  };
+): LedgerPageJson | Promise<LedgerPageJson> {
   let cache = pageCaches.get(ctx.db);
-  if (!cache || cache.version !== version) {
-    cache = { version, pages: new Map() };
+  if (!cache) {
+    cache = new LRUCache({ max: MAX_CACHED_PAGES });
     pageCaches.set(ctx.db, cache);
   }
-  const key = pageKey(filter, window);
-  const cached = cache.pages.get(key);
-  if (cached) return cached;
-  const page = await read();
-  if (cache.pages.size >= MAX_CACHED_PAGES) cache.pages.clear();
-  // Stored only if nothing was written meanwhile (the rows read may be newer than `version`).
-  if ((await ledgerVersion(ctx.db)) === version) cache.pages.set(key, page);
-  return page;
-}
-
-/** `ledgerPageJson` when it can be answered without waiting (a cached page of a version known now), else undefined. */
-export function cachedLedgerPageJson(
-  ctx: ExtensionContext,
-  filter: LedgerFilter,
-  window: { offset: number; limit: number },
-): LedgerPageJson | undefined {
-  const cache = pageCaches.get(ctx.db);
-  if (!cache || ledgerVersionNow(ctx.db) !== cache.version) return undefined;
-  return cache.pages.get(pageKey(filter, window));
-}
-
-/** A check that holds while `page` is still the cached answer for this filter and window at the current version. */
-export function whileLedgerPageCached(
-  ctx: ExtensionContext,
-  filter: LedgerFilter,
-  window: { offset: number; limit: number },
-  page: LedgerPageJson,
-): () => boolean {
-  const key = pageKey(filter, window);
-  return () => {
-    const cache = pageCaches.get(ctx.db);
-    return cache?.pages.get(key) === page && ledgerVersionNow(ctx.db) === cache.version;
-  };
-}
-
-function pageKey(filter: LedgerFilter, window: { offset: number; limit: number }): string {
-  return JSON.stringify([filter, window]);
+  const key = JSON.stringify([filter, window]);
+  const cached = cache.get(key);
+  if (cached && ctx.versions.holds(LEDGER_PAGE_TOPICS, cached.stamp)) return cached.page;
+  const stamp = ctx.versions.stamp(LEDGER_PAGE_TOPICS);
+  return ledgerPage(ctx, filter, window).then(({ entries, total }) => {
+    const page = { body: encoded(JSON.stringify(entries)), total };
+    if (stamp !== null && ctx.versions.holds(LEDGER_PAGE_TOPICS, stamp)) cache.set(key, { stamp, page });
+    return page;
+  });
 }
 
 /** Users matching a search term, with their balance in whole points. */

@@ -1,4 +1,6 @@
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
+import { LEDGER_TOPIC } from './ledger-topic.js';
 import type { AccountsTable, LedgerCountsTable, NewLedgerRow } from './points-ledger.repository.js';
 
 /** Number of ledger rows (bench seeding only: a full count). */
@@ -44,6 +46,8 @@ async function inBatches<T>(
   if (rows.length === 0) return;
   const run = async (trx: DbOrTrx) => {
     for (let i = 0; i < rows.length; i += size) await write(trx, rows.slice(i, i + size));
+    // Every table written here is ledger, counter or balance rows.
+    await bumpTopics(trx, LEDGER_TOPIC);
   };
   if (db.isTransaction) await run(db);
   else await db.transaction().execute(run);

@@ -2,7 +2,12 @@ import type { ExtensionContext } from '../../extensions/define-extension.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { debugLog } from './loyalty-log.js';
 import type { LoyaltySettings } from './loyalty-settings.js';
-import { closeExpiredLots, lockAccount, usersWithExpiredLots } from './points-ledger.repository.js';
+import {
+  closeExpiredLots,
+  expiredLotsLeft,
+  lockAccount,
+  usersWithExpiredLots,
+} from './points-ledger.repository.js';
 import { recordEntry } from './points-ledger.service.js';
 
 /**
@@ -19,19 +24,21 @@ export async function expirePoints(ctx: ExtensionContext, settings: LoyaltySetti
     for (const userId of userIds) {
       await ctx.db.transaction().execute(async (trx) => {
         const balance = await lockAccount(trx, userId, now);
-        const left = await closeExpiredLots(trx, userId, now);
+        const left = await expiredLotsLeft(trx, userId, now);
         const amount = Math.min(left, Math.max(0, balance));
-        if (amount <= 0) return;
-        await recordEntry(trx, ctx.clock, {
-          userId,
-          type: 'debit',
-          amount,
-          referenceType: 'expiry',
-          referenceId: 0,
-          description: 'Points expired',
-          consumeLots: false,
-        });
-        debugLog(ctx.logger, settings, 'points expired', { user: userId, amount });
+        // The debit stands for the lots closed right after it (closing them last keeps the lock order).
+        if (amount > 0)
+          await recordEntry(trx, ctx.clock, {
+            userId,
+            type: 'debit',
+            amount,
+            referenceType: 'expiry',
+            referenceId: 0,
+            description: 'Points expired',
+            consumeLots: false,
+          });
+        await closeExpiredLots(trx, userId, now);
+        if (amount > 0) debugLog(ctx.logger, settings, 'points expired', { user: userId, amount });
       });
       touched++;
     }

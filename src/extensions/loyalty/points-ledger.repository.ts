@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { type Generated, type Kysely, type Selectable, sql } from 'kysely';
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import { type DbOrTrx, sqliteHandle, type Tables } from '../../platform/db/database.js';
+import { LEDGER_TOPIC } from './ledger-topic.js';
 
 /** Direction of a ledger entry. */
 export type TransactionType = 'credit' | 'debit';
@@ -101,11 +103,6 @@ export async function lockAccount(trx: DbOrTrx, userId: number, now: string): Pr
   return Number(row.balance);
 }
 
-/** Stores a new balance (inside the transaction that locked the row). */
-export async function setBalance(trx: DbOrTrx, userId: number, balance: number): Promise<void> {
-  await trx.updateTable('loyalty_accounts').set({ balance }).where('user_id', '=', userId).execute();
-}
-
 /** The entry written under an idempotency key, if any. */
 export async function findEntryByKey(db: DbOrTrx, key: string): Promise<LedgerRow | null> {
   return (
@@ -117,8 +114,15 @@ export async function findEntryByKey(db: DbOrTrx, key: string): Promise<LedgerRo
   );
 }
 
-/** Inserts one entry and bumps its four counters; returns the entry id. */
-export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow): Promise<number> {
+/**
+ * Writes one entry inside the transaction that locked the customer's account (`lockAccount`): a debit first
+ * consumes open credit lots when `consume` is set, then the entry is inserted, its four counters are bumped, the
+ * account's balance becomes the entry's `balance_after`, and last the cache topic `loyalty.ledger` is bumped.
+ * Returns the entry id. Every transaction takes the shared rows in this order (account, counters, topic), so
+ * PostgreSQL row locks stay deadlock-free.
+ */
+export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow, consume = false): Promise<number> {
+  if (consume) await consumeLots(trx, row.user_id, row.amount);
   const { id } = await trx.insertInto('loyalty_ledger').values(row).returning('id').executeTakeFirstOrThrow();
   const day = row.created_at.slice(0, 10);
   const bucket = { transaction_type: row.transaction_type, reference_type: row.reference_type, n: 1 };
@@ -137,11 +141,17 @@ export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow): Promise<numb
         .doUpdateSet((eb) => ({ n: eb('loyalty_ledger_counts.n', '+', eb.ref('excluded.n')) })),
     )
     .execute();
+  await trx
+    .updateTable('loyalty_accounts')
+    .set({ balance: row.balance_after })
+    .where('user_id', '=', row.user_id)
+    .execute();
+  await bumpTopics(trx, LEDGER_TOPIC);
   return Number(id);
 }
 
 /** Consumes `amount` hundredths from a customer's open credit lots, oldest first, in one statement. */
-export async function consumeLots(trx: DbOrTrx, userId: number, amount: number): Promise<void> {
+async function consumeLots(trx: DbOrTrx, userId: number, amount: number): Promise<void> {
   await sql`update loyalty_ledger
     set remaining = case when lots.cum <= ${amount} then 0 else lots.cum - ${amount} end
     from (
@@ -164,71 +174,6 @@ export async function listEntries(
     .offset(window.offset)
     .limit(window.limit)
     .execute();
-}
-
-/**
- * A token that changes whenever any ledger page or total could change (the shown columns of an entry never
- * change after insert). SQLite: the committed `max(id)` (AUTOINCREMENT ids only grow) plus `data_version`
- * (moves on other processes' commits, e.g. the CLI), read raw and never inside an open transaction; between
- * two reads of the file, while this connection has written nothing (`total_changes()`, which takes no lock),
- * the token is reused for up to REVALIDATE_MS, so another process's commit is seen within that time and this
- * process's own at once. PostgreSQL: the all-time entry count from the counters, which every insert bumps in
- * its own transaction (commits may become visible out of id order there, but each one moves the count).
- */
-export async function ledgerVersion(db: DbOrTrx): Promise<string> {
-  const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
-  if (!sqlite) return `n${await countEntries(db, {})}`;
-  return (
-    ledgerVersionNow(db) ??
-    readCommitted(db as Kysely<Tables>, sqlite, () => readVersion(versionReader(sqlite)))
-  );
-}
-
-/**
- * `ledgerVersion` without waiting, when it can be known so: SQLite with no transaction open on the connection
- * (the trusted token, or a fresh read of the file, both synchronous); otherwise undefined.
- */
-export function ledgerVersionNow(db: DbOrTrx): string | undefined {
-  const sqlite = db.isTransaction ? undefined : sqliteHandle(db);
-  if (!sqlite || sqlite.inTransaction) return undefined;
-  const reader = versionReader(sqlite);
-  const changes = reader.totalChanges.get() as number;
-  const { last } = reader;
-  if (last && changes === last.changes && performance.now() - last.at < REVALIDATE_MS) return last.version;
-  const fresh = readVersion(reader);
-  reader.last = { version: fresh, changes, at: performance.now() };
-  return fresh;
-}
-
-// How long a version read from the file is trusted while this connection writes nothing (another process's
-// commit is seen within this time). Each read of the file takes and releases SQLite's locks (fcntl calls):
-// measured, ~8% of a cached ledger page's CPU.
-const REVALIDATE_MS = 250;
-
-interface VersionReader {
-  maxId: SQLite.Statement;
-  dataVersion: SQLite.Statement;
-  totalChanges: SQLite.Statement;
-  last?: { version: string; changes: number; at: number };
-}
-
-const versionReaders = new WeakMap<SQLite.Database, VersionReader>();
-
-function versionReader(sqlite: SQLite.Database): VersionReader {
-  let reader = versionReaders.get(sqlite);
-  if (!reader) {
-    reader = {
-      maxId: sqlite.prepare('select max(id) from loyalty_ledger').pluck(),
-      dataVersion: sqlite.prepare('pragma data_version').pluck(),
-      totalChanges: sqlite.prepare('select total_changes()').pluck(),
-    };
-    versionReaders.set(sqlite, reader);
-  }
-  return reader;
-}
-
-function readVersion(reader: VersionReader): string {
-  return `${reader.maxId.get()}:${reader.dataVersion.get()}`;
 }
 
 /**
@@ -430,9 +375,9 @@ export async function usersWithExpiredLots(db: DbOrTrx, now: string, limit: numb
   return rows.map((r) => r.user_id);
 }
 
-/** Closes a customer's expired lots (remaining → 0); returns the hundredths they still held. */
-export async function closeExpiredLots(trx: DbOrTrx, userId: number, now: string): Promise<number> {
-  const row = await trx
+/** The hundredths a customer's expired lots still hold (read before `closeExpiredLots`). */
+export async function expiredLotsLeft(db: DbOrTrx, userId: number, now: string): Promise<number> {
+  const row = await db
     .selectFrom('loyalty_ledger')
     .select((eb) => eb.fn.sum<number>('remaining').as('left'))
     .where('user_id', '=', userId)
@@ -440,6 +385,14 @@ export async function closeExpiredLots(trx: DbOrTrx, userId: number, now: string
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', now)
     .executeTakeFirst();
+  return Number(row?.left ?? 0);
+}
+
+/**
+ * Closes a customer's expired lots (remaining → 0) and bumps `loyalty.ledger`. Called after the expiry debit
+ * (`insertEntry`) of the same transaction, so the topic's row is still locked last (see `insertEntry`).
+ */
+export async function closeExpiredLots(trx: DbOrTrx, userId: number, now: string): Promise<void> {
   await trx
     .updateTable('loyalty_ledger')
     .set({ remaining: 0 })
@@ -448,7 +401,7 @@ export async function closeExpiredLots(trx: DbOrTrx, userId: number, now: string
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', now)
     .execute();
-  return Number(row?.left ?? 0);
+  await bumpTopics(trx, LEDGER_TOPIC);
 }
 
 /** The sum of a customer's ledger (credits − debits), for audits and tests. */

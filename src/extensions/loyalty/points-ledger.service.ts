@@ -2,13 +2,11 @@ import type { Clock } from '../../platform/clock.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import {
-  consumeLots,
   findEntryByKey,
   insertEntry,
   type LedgerRow,
   lockAccount,
   type ReferenceType,
-  setBalance,
   type TransactionType,
 } from './points-ledger.repository.js';
 
@@ -35,7 +33,7 @@ export interface EntryInput {
   idempotencyKey?: string | null;
   /** Debits only: may take the balance below zero (refund clawbacks, as the reference allows). */
   allowNegative?: boolean;
-  /** Debits only: false when the caller already closed the lots this debit stands for (expiry). */
+  /** Debits only: false when the caller closes the lots this debit stands for itself (expiry). */
   consumeLots?: boolean;
 }
 
@@ -78,8 +76,6 @@ export async function recordEntry(db: DbOrTrx, clock: Clock, input: EntryInput):
     idempotency_key: input.idempotencyKey ?? null,
     created_at: now,
   };
-  if (!credit && input.consumeLots !== false) await consumeLots(db, input.userId, input.amount);
-  const id = await insertEntry(db, row);
-  await setBalance(db, input.userId, after);
+  const id = await insertEntry(db, row, !credit && input.consumeLots !== false);
   return { entry: { id, ...row }, balance: after, replayed: false };
 }
