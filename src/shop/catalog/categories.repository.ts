@@ -1,7 +1,8 @@
 import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import { sql } from 'kysely';
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import type { ShopCategory } from '../shop-api.js';
+import { CATALOG_TOPIC, type ShopCategory } from '../shop-api.js';
 import type { CategoryRow } from './products.repository.js';
 
 /** Columns of a new category (its product count starts at 0). */
@@ -36,13 +37,16 @@ export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<
     .values({ ...row, product_count: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await bumpTopics(db, CATALOG_TOPIC);
   return inserted.id;
 }
 
 /** Changes a category. */
 export async function updateCategory(db: DbOrTrx, id: number, patch: Partial<NewCategoryRow>): Promise<void> {
   const columns = columnsToSet(patch);
-  if (columns) await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
+  if (!columns) return;
+  await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Deletes a category: its products lose it and its children move up to its parent (WordPress). */
@@ -50,6 +54,7 @@ export async function deleteCategory(db: DbOrTrx, id: number, parent: number): P
   await db.deleteFrom('shop_product_categories').where('category_id', '=', id).execute();
   await db.updateTable('shop_categories').set({ parent }).where('parent', '=', id).execute();
   await db.deleteFrom('shop_categories').where('id', '=', id).execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /**
@@ -79,6 +84,7 @@ export async function recountCategories(db: DbOrTrx, ids: readonly number[] | 'a
   });
   if (ids !== 'all') update = update.where('id', 'in', [...new Set(ids)]);
   await update.execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 function toCategory(row: CategoryRow): ShopCategory {

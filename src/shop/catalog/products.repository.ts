@@ -6,11 +6,12 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
 import { isPostgres } from '../../platform/db/migrations.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
 import { columnsToSet, containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
-import type { ProductQuery } from '../shop-api.js';
+import { CATALOG_TOPIC, type ProductQuery } from '../shop-api.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -280,6 +281,7 @@ export function expandWithin(
 /** Inserts a product or variation row; returns its id. */
 export async function insertProductRow(db: DbOrTrx, row: NewProductRow): Promise<number> {
   const inserted = await db.insertInto('shop_products').values(row).returning('id').executeTakeFirstOrThrow();
+  await bumpTopics(db, CATALOG_TOPIC);
   return inserted.id;
 }
 
@@ -287,6 +289,7 @@ export async function insertProductRow(db: DbOrTrx, row: NewProductRow): Promise
 export async function insertProductRows(db: DbOrTrx, rows: NewProductRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const inserted = await db.insertInto('shop_products').values(rows).returning('id').execute();
+  await bumpTopics(db, CATALOG_TOPIC);
   return inserted.map((r) => r.id);
 }
 
@@ -297,17 +300,21 @@ export async function updateProductRow(
   patch: Partial<NewProductRow>,
 ): Promise<void> {
   const columns = columnsToSet(patch);
-  if (columns) await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
+  if (!columns) return;
+  await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Deletes the variations of a product (it stopped being variable). */
 export async function deleteVariationsOf(db: DbOrTrx, parentId: number): Promise<void> {
   await db.deleteFrom('shop_products').where('parent_id', '=', parentId).execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Deletes one variation row. */
 export async function deleteVariationRow(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('shop_products').where('id', '=', id).execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Deletes a product with its variations, category links and reviews (WordPress deletes a post's comments). */
@@ -318,6 +325,7 @@ export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
     .deleteFrom('shop_products')
     .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
     .execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Replaces the categories of a product. */
@@ -333,6 +341,7 @@ export async function setProductCategories(
       .insertInto('shop_product_categories')
       .values(unique.map((category_id) => ({ product_id: productId, category_id })))
       .execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Links many products to categories at once (bench data, demo). */
@@ -340,7 +349,9 @@ export async function insertProductCategoryLinks(
   db: DbOrTrx,
   links: Array<{ product_id: number; category_id: number }>,
 ): Promise<void> {
-  if (links.length > 0) await db.insertInto('shop_product_categories').values(links).execute();
+  if (links.length === 0) return;
+  await db.insertInto('shop_product_categories').values(links).execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** The row holding `sku` (case-insensitive), or undefined. */
@@ -400,6 +411,7 @@ export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: st
     })
     .where('id', '=', parentId)
     .execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /**
@@ -419,7 +431,9 @@ export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise
       delta >= 0 ? eb.lit(true) : eb.or([eb('backorders', '<>', 'no'), eb('stock_quantity', '>=', -delta)]),
     )
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const moved = Number(result.numUpdatedRows) > 0;
+  if (moved) await bumpTopics(db, CATALOG_TOPIC);
+  return moved;
 }
 
 /** Adds `delta` to `total_sales` of the given rows. */
@@ -430,6 +444,7 @@ export async function addSales(db: DbOrTrx, ids: readonly number[], delta: numbe
     .set({ total_sales: sql`total_sales + ${delta}` })
     .where('id', 'in', [...ids])
     .execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Stores the rating summary of a product. */
@@ -443,6 +458,7 @@ export async function setProductRating(
     .set({ average_rating: rating.average, rating_count: rating.count })
     .where('id', '=', productId)
     .execute();
+  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Number of published products, and of categories holding at least one (optionally only products on sale). */
