@@ -32,12 +32,12 @@ export async function findCategoryBySlug(db: DbOrTrx, slug: string): Promise<Cat
 
 /** Inserts a category; returns its id. */
 export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<number> {
+  await bumpTopics(db, CATALOG_TOPIC);
   const inserted = await db
     .insertInto('shop_categories')
     .values({ ...row, product_count: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await bumpTopics(db, CATALOG_TOPIC);
   return inserted.id;
 }
 
@@ -45,16 +45,16 @@ export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<
 export async function updateCategory(db: DbOrTrx, id: number, patch: Partial<NewCategoryRow>): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
   await bumpTopics(db, CATALOG_TOPIC);
+  await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a category: its products lose it and its children move up to its parent (WordPress). */
 export async function deleteCategory(db: DbOrTrx, id: number, parent: number): Promise<void> {
+  await bumpTopics(db, CATALOG_TOPIC);
   await db.deleteFrom('shop_product_categories').where('category_id', '=', id).execute();
   await db.updateTable('shop_categories').set({ parent }).where('parent', '=', id).execute();
   await db.deleteFrom('shop_categories').where('id', '=', id).execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /**
@@ -63,6 +63,7 @@ export async function deleteCategory(db: DbOrTrx, id: number, parent: number): P
  */
 export async function lockCategories(db: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
+  await bumpTopics(db, CATALOG_TOPIC);
   await db
     .updateTable('shop_categories')
     .set({ product_count: sql`product_count` })
@@ -77,6 +78,7 @@ export async function lockCategories(db: DbOrTrx, ids: readonly number[]): Promi
 /** Recomputes the stored published-product count of the given categories (all with `'all'`). */
 export async function recountCategories(db: DbOrTrx, ids: readonly number[] | 'all'): Promise<void> {
   if (ids !== 'all' && ids.length === 0) return;
+  await bumpTopics(db, CATALOG_TOPIC);
   let update = db.updateTable('shop_categories').set({
     product_count: sql`(select count(*) from shop_product_categories pc
       inner join shop_products p on p.id = pc.product_id
@@ -84,7 +86,6 @@ export async function recountCategories(db: DbOrTrx, ids: readonly number[] | 'a
   });
   if (ids !== 'all') update = update.where('id', 'in', [...new Set(ids)]);
   await update.execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 function toCategory(row: CategoryRow): ShopCategory {

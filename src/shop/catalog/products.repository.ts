@@ -278,18 +278,23 @@ export function expandWithin(
   return [...result];
 }
 
+// Every catalogue write bumps CATALOG_TOPIC in the caller's transaction *before* touching a row (here and in
+// categories.repository.ts): on PostgreSQL the topic's row is then the first lock of every catalogue transaction,
+// so transactions writing several rows (a checkout moving the stock of several products) queue on it instead of
+// deadlocking on each other's rows. Reviews change the catalogue only through `setProductRating`.
+
 /** Inserts a product or variation row; returns its id. */
 export async function insertProductRow(db: DbOrTrx, row: NewProductRow): Promise<number> {
-  const inserted = await db.insertInto('shop_products').values(row).returning('id').executeTakeFirstOrThrow();
   await bumpTopics(db, CATALOG_TOPIC);
+  const inserted = await db.insertInto('shop_products').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
 
 /** Inserts many rows at once (bench data); returns their ids in order. */
 export async function insertProductRows(db: DbOrTrx, rows: NewProductRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insertInto('shop_products').values(rows).returning('id').execute();
   await bumpTopics(db, CATALOG_TOPIC);
+  const inserted = await db.insertInto('shop_products').values(rows).returning('id').execute();
   return inserted.map((r) => r.id);
 }
 
@@ -301,31 +306,31 @@ export async function updateProductRow(
 ): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
   await bumpTopics(db, CATALOG_TOPIC);
+  await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes the variations of a product (it stopped being variable). */
 export async function deleteVariationsOf(db: DbOrTrx, parentId: number): Promise<void> {
-  await db.deleteFrom('shop_products').where('parent_id', '=', parentId).execute();
   await bumpTopics(db, CATALOG_TOPIC);
+  await db.deleteFrom('shop_products').where('parent_id', '=', parentId).execute();
 }
 
 /** Deletes one variation row. */
 export async function deleteVariationRow(db: DbOrTrx, id: number): Promise<void> {
-  await db.deleteFrom('shop_products').where('id', '=', id).execute();
   await bumpTopics(db, CATALOG_TOPIC);
+  await db.deleteFrom('shop_products').where('id', '=', id).execute();
 }
 
 /** Deletes a product with its variations, category links and reviews (WordPress deletes a post's comments). */
 export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
+  await bumpTopics(db, CATALOG_TOPIC);
   await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_reviews').where('product_id', '=', id).execute();
   await db
     .deleteFrom('shop_products')
     .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
     .execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Replaces the categories of a product. */
@@ -334,6 +339,7 @@ export async function setProductCategories(
   productId: number,
   categoryIds: number[],
 ): Promise<void> {
+  await bumpTopics(db, CATALOG_TOPIC);
   await db.deleteFrom('shop_product_categories').where('product_id', '=', productId).execute();
   const unique = [...new Set(categoryIds)];
   if (unique.length > 0)
@@ -341,7 +347,6 @@ export async function setProductCategories(
       .insertInto('shop_product_categories')
       .values(unique.map((category_id) => ({ product_id: productId, category_id })))
       .execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Links many products to categories at once (bench data, demo). */
@@ -350,8 +355,8 @@ export async function insertProductCategoryLinks(
   links: Array<{ product_id: number; category_id: number }>,
 ): Promise<void> {
   if (links.length === 0) return;
-  await db.insertInto('shop_product_categories').values(links).execute();
   await bumpTopics(db, CATALOG_TOPIC);
+  await db.insertInto('shop_product_categories').values(links).execute();
 }
 
 /** The row holding `sku` (case-insensitive), or undefined. */
@@ -378,6 +383,7 @@ export async function findSlugsLike(db: DbOrTrx, base: string, exceptId: number 
  * lowest regular price, on sale when any variation is, in stock when any variation is.
  */
 export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: string): Promise<void> {
+  await bumpTopics(db, CATALOG_TOPIC);
   const agg = await db
     .selectFrom('shop_products')
     .select((eb) => [
@@ -411,7 +417,6 @@ export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: st
     })
     .where('id', '=', parentId)
     .execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /**
@@ -419,6 +424,7 @@ export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: st
  * `stock_status` in step; returns false when reducing would go below zero and backorders are not allowed.
  */
 export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise<boolean> {
+  await bumpTopics(db, CATALOG_TOPIC);
   const result = await db
     .updateTable('shop_products')
     .set({
@@ -431,20 +437,18 @@ export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise
       delta >= 0 ? eb.lit(true) : eb.or([eb('backorders', '<>', 'no'), eb('stock_quantity', '>=', -delta)]),
     )
     .executeTakeFirst();
-  const moved = Number(result.numUpdatedRows) > 0;
-  if (moved) await bumpTopics(db, CATALOG_TOPIC);
-  return moved;
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Adds `delta` to `total_sales` of the given rows. */
 export async function addSales(db: DbOrTrx, ids: readonly number[], delta: number): Promise<void> {
   if (ids.length === 0) return;
+  await bumpTopics(db, CATALOG_TOPIC);
   await db
     .updateTable('shop_products')
     .set({ total_sales: sql`total_sales + ${delta}` })
     .where('id', 'in', [...ids])
     .execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Stores the rating summary of a product. */
@@ -453,12 +457,12 @@ export async function setProductRating(
   productId: number,
   rating: { average: number; count: number },
 ): Promise<void> {
+  await bumpTopics(db, CATALOG_TOPIC);
   await db
     .updateTable('shop_products')
     .set({ average_rating: rating.average, rating_count: rating.count })
     .where('id', '=', productId)
     .execute();
-  await bumpTopics(db, CATALOG_TOPIC);
 }
 
 /** Number of published products, and of categories holding at least one (optionally only products on sale). */
