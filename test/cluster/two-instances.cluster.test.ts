@@ -118,6 +118,44 @@ describe('two instances behind a round-robin proxy', () => {
     await within(100, () => read(b));
   });
 
+  it('should answer 404 for a table unpublished on one instance, render and page, on both within 100 ms', async () => {
+    const [a, b] = cluster.instances.map((i) => i.url) as [string, string];
+    const product = await call(a, 'POST', '/wc/v3/products', admin.headers, {
+      name: `Cluster kettle ${run}`,
+      regular_price: '12.00',
+      status: 'publish',
+    });
+    expect(product.status).toBe(201);
+    const created = await call(a, 'POST', '/producttables/v1/tables', admin.headers, {
+      data: {
+        title: `Cluster table ${run}`,
+        status: 'publish',
+        columns: [{ id: 'name', type: 'name', heading: 'Name' }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json().id as number;
+    const statusOf = async (url: string) => {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const answers = (base: string) =>
+      Promise.all([
+        statusOf(`${base}/wp-json/producttables/v1/render/${id}`),
+        statusOf(`${base}/product-table/${id}`),
+      ]);
+    // Both instances render it (and keep the rendering) before the change.
+    for (let i = 0; i < 3; i++) for (const base of [a, b]) expect(await answers(base)).toEqual([200, 200]);
+    const unpublished = await call(b, 'POST', '/producttables/v1/tables', admin.headers, {
+      data: { id, status: 'draft' },
+    });
+    expect(unpublished.status).toBe(200);
+    await within(100, async () =>
+      (await Promise.all([answers(a), answers(b)])).flat().every((status) => status === 404),
+    );
+  });
+
   it('should keep an exact ledger when both instances credit the same customer at once', async () => {
     const customer = await createUser('customer');
     const amounts = Array.from({ length: 40 }, (_, i) => 1 + (i % 7));

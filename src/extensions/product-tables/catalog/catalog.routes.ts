@@ -1,15 +1,15 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RestApp } from '../../../platform/http/server.js';
-import type { ProductQuery, ShopProduct } from '../../../shop/shop-api.js';
+import { CATALOG_TOPIC, type ProductQuery, type ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
-import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
-import { cachedSettings } from '../storefront/render.service.js';
-import { TtlCache } from '../../../platform/cache/ttl-cache.js';
 
 const tags = ['producttables'];
+
+/** The pickers' answers are made of the catalogue alone: replayed while it is unchanged. */
+const CATALOG_ROUTE = { ...ADMIN_ROUTE, cache: { topics: [CATALOG_TOPIC] } };
 
 const ProductItemSchema = Type.Object({
   id: Type.Integer(),
@@ -24,15 +24,10 @@ const ProductItemSchema = Type.Object({
 
 /** `GET /products`, `GET /categories`, `GET /source-stats` (the wizard's pickers and counts). */
 export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void {
-  // The wizard's pickers repeat the same searches while a person types; answers live two seconds at most.
-  const searches = new TtlCache<{ body: EncodedBody; total: number }>({
-    maxEntries: 500,
-    now: () => ctx.clock.now().getTime(),
-  });
   app.get(
     `${NS}/products`,
     {
-      config: ADMIN_ROUTE,
+      config: CATALOG_ROUTE,
       schema: {
         tags,
         summary:
@@ -47,30 +42,16 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
         response: { 200: Type.Array(ProductItemSchema) },
       },
     },
-    // Not async: a repeated search (the common case while a person types) is sent without a promise.
-    (request, reply) => {
-      const q = request.query;
-      const key = JSON.stringify([q.search, q.include, q.sku, q.limit, q.page]);
-      const found = searches.get(key);
-      // Replayed to the same request while this answer is still the cached one (two seconds at most).
-      if (found) {
-        replayWhileFresh(request, () => searches.get(key) === found);
-        sendSearch(request, reply, found, q.limit);
-        return;
-      }
-      return searchProductItems(ctx, q).then(async ({ items, total }) => {
-        const fresh = { body: encoded(JSON.stringify(items)), total };
-        searches.set(key, fresh, Math.min(2, (await cachedSettings(ctx)).render_cache_seconds) * 1000);
-        replayWhileFresh(request, () => searches.get(key) === fresh);
-        sendSearch(request, reply, fresh, q.limit);
-      });
+    async (request, reply) => {
+      const { items, total } = await searchProductItems(ctx, request.query);
+      return sendSearch(request, reply, { body: encoded(JSON.stringify(items)), total }, request.query.limit);
     },
   );
 
   app.get(
     `${NS}/categories`,
     {
-      config: ADMIN_ROUTE,
+      config: CATALOG_ROUTE,
       schema: {
         tags,
         summary: 'Every product category with its published-product count.',
@@ -98,7 +79,7 @@ export function registerCatalogRoutes(app: RestApp, ctx: ExtensionContext): void
   app.get(
     `${NS}/source-stats`,
     {
-      config: ADMIN_ROUTE,
+      config: CATALOG_ROUTE,
       schema: {
         tags,
         summary: 'Published products of a source (variations not counted) and how many categories hold them.',
@@ -120,11 +101,11 @@ function sendSearch(
   reply: FastifyReply,
   found: { body: EncodedBody; total: number },
   limit: number,
-): void {
+): FastifyReply {
   reply
     .header('X-WP-Total', String(found.total))
     .header('X-WP-TotalPages', String(Math.ceil(found.total / limit)));
-  sendJsonBytes(request, reply, found.body);
+  return sendJsonBytes(request, reply, found.body);
 }
 
 /** The picker's search: one exact id, else SKU exact-or-prefix, else every word of the name, else newest. */

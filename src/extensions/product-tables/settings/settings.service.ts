@@ -5,7 +5,6 @@ import { applyTableConfig } from '../config/table-config.service.js';
 import type { DeepPartial } from '../config/table-config.schemas.js';
 import type { ActivityActor } from '../logs/activity-actor.js';
 import { logActivity } from '../logs/activity-log.service.js';
-import { clearRenderCaches } from '../storefront/render.service.js';
 import { deleteAllTables } from '../tables/tables.repository.js';
 import { factorySettings } from './settings.defaults.js';
 import type { PluginSettings } from './settings.schemas.js';
@@ -40,7 +39,6 @@ export async function updateSettings(
     );
     return after;
   });
-  clearRenderCaches(ctx);
   return merged;
 }
 
@@ -65,7 +63,6 @@ export async function resetEverything(
     );
     return n;
   });
-  clearRenderCaches(ctx);
   return { success: true, deleted_tables: deleted, settings: await readSettings(ctx.options) };
 }
 

@@ -1,15 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { CacheGeneration } from '../../../platform/cache/cache-generation.js';
 import { TtlCache } from '../../../platform/cache/ttl-cache.js';
-import type { ShopCategory, ShopProduct } from '../../../shop/shop-api.js';
+import { CATALOG_TOPIC, type ShopCategory, type ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
 import type { EncodedBody } from '../../../platform/http/encoded-body.js';
 import type { SharedPart } from '../../../platform/http/spliced-body.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
-import { findTable, type StoredTable } from '../tables/tables.repository.js';
+import { findTable, type StoredTable, TABLES_TOPIC } from '../tables/tables.repository.js';
 import {
   type CartLines,
   type RenderedTable,
@@ -19,6 +18,16 @@ import {
   type VisitorParts,
 } from './table-markup.js';
 import { productsPageKey, type RenderQuery, tableProductsPage } from './table-query.js';
+
+/** The platform's topic of the options (the settings are one). */
+const OPTIONS_TOPIC = 'options';
+
+/**
+ * What the storefront's answers are made of: the stored tables, the settings and the catalogue. Its routes name
+ * them (`config.cache.topics`) and the caches below keep an entry only while they hold, on every instance; a
+ * write to any of them (in its transaction, see the repositories) drops them at once.
+ */
+export const STOREFRONT_TOPICS: readonly string[] = [TABLES_TOPIC, OPTIONS_TOPIC, CATALOG_TOPIC];
 
 /** Which table to render and where it is shown. */
 export interface RenderRequest {
@@ -56,8 +65,6 @@ export type RenderResult = RenderedTable & {
 export interface RenderedBody extends TableBody {
   total: number;
   page: number;
-  /** When its cache entry expires (ms): renderings built on it expire no later, so no catalog data outlives it. */
-  expires: number;
   /** `tail` as the inside of a JSON string (the bulk of the preview bodies built on this body). */
   tailJson?: SharedPart;
 }
@@ -70,29 +77,59 @@ interface CatalogPage {
   categories: ShopCategory[];
   /** Children of the grouped products on the page. */
   children: Map<number, ShopProduct>;
-  /** When its cache entry expires (ms); bodies built on it expire no later. */
-  expires: number;
+}
+
+/**
+ * An in-process store of values read from the storefront's topics: an entry is answered only while every topic
+ * keeps the version it had before the entry was read (`ctx.versions`), and lives `render_cache_seconds` at most.
+ */
+class StorefrontCache<V> {
+  private readonly entries: TtlCache<{ value: V; stamp: string }>;
+
+  constructor(
+    private readonly ctx: ExtensionContext,
+    maxEntries: number,
+  ) {
+    this.entries = new TtlCache({ maxEntries, now: () => ctx.clock.now().getTime() });
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && this.ctx.versions.holds(STOREFRONT_TOPICS, entry.stamp) ? entry.value : undefined;
+  }
+
+  /** Keeps `value`, read after `stamp` was taken (`storefrontStamp`), unless a topic changed in between. */
+  set(key: string, value: V, stamp: string | null, ttlMs: number): void {
+    if (stamp !== null && this.ctx.versions.holds(STOREFRONT_TOPICS, stamp))
+      this.entries.set(key, { value, stamp }, ttlMs);
+  }
+}
+
+/** The versions of the storefront's topics now (null: not to be cached), taken before a read. */
+function storefrontStamp(ctx: ExtensionContext): string | null {
+  return ctx.versions.stamp(STOREFRONT_TOPICS);
 }
 
 interface RenderCaches {
-  renders: TtlCache<RenderResult>;
-  bodies: TtlCache<RenderedBody>;
-  pages: TtlCache<CatalogPage>;
-  tables: TtlCache<{ table: StoredTable | null }>;
-  settings: TtlCache<PluginSettings>;
+  renders: StorefrontCache<RenderResult>;
+  bodies: StorefrontCache<RenderedBody>;
+  pages: StorefrontCache<CatalogPage>;
+  tables: StorefrontCache<{ table: StoredTable | null }>;
+  settings: StorefrontCache<PluginSettings>;
 }
 
 const caches = new WeakMap<ExtensionContext, RenderCaches>();
 
 /**
  * Loads a page of the table's products and renders the storefront markup (reference §3.2) without the visitor's
- * part. Identical requests (same configuration, query, page and texts) reuse the result for `render_cache_seconds`;
- * requests that differ only in `config.style` share the body (products, rows, controls, pagination) and render
- * only the CSS and the wrapper's opening tag. Nothing read before `clearRenderCaches` is stored after it.
+ * part. Identical requests (same configuration, query, page and texts) reuse the result while the tables, the
+ * settings and the catalogue are unchanged (`render_cache_seconds` at most); requests that differ only in
+ * `config.style` share the body (products, rows, controls, pagination) and render only the CSS and the wrapper's
+ * opening tag.
  */
 export async function renderTable(ctx: ExtensionContext, request: RenderRequest): Promise<RenderResult> {
   const { renders } = cachesOf(ctx);
-  const since = renders.stamp();
+  const since = storefrontStamp(ctx);
   const settings = await cachedSettings(ctx);
   const keys = configKeys(request);
   const where = [request.query, request.pageUrl, settings.add_to_cart_text];
@@ -113,22 +150,8 @@ export async function renderTable(ctx: ExtensionContext, request: RenderRequest)
   });
   const { tail, rows, pagination, totalPages, total, page } = body;
   const result = { ...head, tail, rows, pagination, totalPages, total, page, body };
-  renders.set(key, result, body.expires - ctx.clock.now().getTime(), since);
-  renderKeys.set(result, key);
+  renders.set(key, result, since, ttlOf(settings));
   return result;
-}
-
-const renderKeys = new WeakMap<RenderResult, string>();
-
-/** A check that holds while `result` is still the cached rendering of the stored table `table` (as read now). */
-export function whileRenderCached(
-  ctx: ExtensionContext,
-  table: StoredTable,
-  result: RenderResult,
-): () => boolean {
-  const key = renderKeys.get(result);
-  const { renders } = cachesOf(ctx);
-  return () => key !== undefined && tableIfCached(ctx, table.id) === table && renders.get(key) === result;
 }
 
 /** The visitor's part of a table's markup: script endpoints, a Store API nonce for them, their cart lines. */
@@ -141,99 +164,66 @@ export async function visitorParts(
     renderUrl: `/wp-json/producttables/v1/render/${id}`,
     storeApiUrl: '/wp-json/wc/store/v1',
     cartUrl: '/cart',
-    storeNonce: visitorNonce(ctx, viewer),
+    storeNonce: ctx.nonces.create(ctx.auth.nonceSubject(viewer), 'wc_store_api'),
     cart: await visitorCart(ctx, viewer),
   };
 }
 
-/** The Store API nonce the table's script uses for this visitor (changes with the nonce tick). */
-export function visitorNonce(ctx: ExtensionContext, viewer: Principal): string {
-  return ctx.nonces.create(ctx.auth.nonceSubject(viewer), 'wc_store_api');
-}
-
-/** Forgets every cached rendering and the cached settings (after a table or the settings change). */
-export function clearRenderCaches(ctx: ExtensionContext): void {
-  const found = caches.get(ctx);
-  found?.renders.clear();
-  found?.bodies.clear();
-  found?.pages.clear();
-  found?.tables.clear();
-  found?.settings.clear();
-}
-
-/** A stored table for the storefront, re-read at most once per `render_cache_seconds`. */
+/** A stored table for the storefront (null: there is none), read again after any change of the topics. */
 export async function cachedTable(ctx: ExtensionContext, id: number): Promise<StoredTable | null> {
-  const cached = tableIfCached(ctx, id);
-  if (cached !== undefined) return cached;
   const { tables } = cachesOf(ctx);
-  const since = tables.stamp();
+  const cached = tables.get(String(id));
+  if (cached) return cached.table;
+  const since = storefrontStamp(ctx);
   const [table, settings] = await Promise.all([findTable(ctx.db, id), cachedSettings(ctx)]);
-  tables.set(String(id), { table }, settings.render_cache_seconds * 1000, since);
+  tables.set(String(id), { table }, since, ttlOf(settings));
   return table;
 }
 
-/** The stored table as `cachedTable` has it (null: there is none), or undefined when it must be read. */
-export function tableIfCached(ctx: ExtensionContext, id: number): StoredTable | null | undefined {
-  return cachesOf(ctx).tables.get(String(id))?.table;
-}
-
-/** The settings, re-read at most once per `render_cache_seconds`. */
+/** The settings, read again after any change of the topics. */
 export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSettings> {
-  const cached = settingsIfCached(ctx);
-  if (cached) return cached;
   const { settings } = cachesOf(ctx);
-  const since = settings.stamp();
+  const cached = settings.get('settings');
+  if (cached) return cached;
+  const since = storefrontStamp(ctx);
   const fresh = await readSettings(ctx.options);
-  settings.set('settings', fresh, fresh.render_cache_seconds * 1000, since);
+  settings.set('settings', fresh, since, ttlOf(fresh));
   return fresh;
 }
 
-/** The settings as `cachedSettings` has them, or undefined when they must be read. */
-export function settingsIfCached(ctx: ExtensionContext): PluginSettings | undefined {
-  return cachesOf(ctx).settings.get('settings');
+/** How long a storefront cache entry lives at most (0: not cached). */
+function ttlOf(settings: PluginSettings): number {
+  return settings.render_cache_seconds * 1000;
 }
 
 function cachesOf(ctx: ExtensionContext): RenderCaches {
   let found = caches.get(ctx);
   if (!found) {
-    // One generation: a clear of any of them drops the answers still being read for all of them.
-    const options = {
-      maxEntries: 200,
-      now: () => ctx.clock.now().getTime(),
-      generation: new CacheGeneration(),
-    };
     found = {
-      renders: new TtlCache(options),
-      bodies: new TtlCache(options),
-      pages: new TtlCache(options),
-      tables: new TtlCache(options),
-      settings: new TtlCache({ ...options, maxEntries: 1 }),
+      renders: new StorefrontCache(ctx, 200),
+      bodies: new StorefrontCache(ctx, 200),
+      pages: new StorefrontCache(ctx, 200),
+      tables: new StorefrontCache(ctx, 200),
+      settings: new StorefrontCache(ctx, 1),
     };
     caches.set(ctx, found);
   }
   return found;
 }
 
-const keysByConfig = new WeakMap<TableConfig, { id: number | null; body: string; style: string }>();
-
 /**
  * A stored table is identified by its id and modification time; a preview by a hash of its configuration without
- * the style (the body's key) and its style. Computed once per configuration object (the preview reuses them).
+ * the style (the body's key) and its style.
  */
 function configKeys(request: RenderRequest): { body: string; style: string } {
   if (request.version) return { body: `${request.id}@${request.version}`, style: '' };
-  const known = keysByConfig.get(request.config);
-  if (known?.id === request.id) return known;
   const { style, ...rest } = request.config;
-  const keys = {
-    id: request.id,
+  return {
     body: createHash('sha1')
       .update(JSON.stringify([request.id, rest]))
       .digest('base64'),
     style: JSON.stringify(style),
   };
-  keysByConfig.set(request.config, keys);
-  return keys;
 }
 
 async function renderedBody(
@@ -241,7 +231,7 @@ async function renderedBody(
   request: RenderRequest,
   settings: PluginSettings,
   key: string,
-  since: number,
+  since: string | null,
 ): Promise<RenderedBody> {
   const { bodies } = cachesOf(ctx);
   const cached = bodies.get(key);
@@ -261,8 +251,8 @@ async function renderedBody(
     addToCartText: addToCartText(config, settings),
     shop: ctx.shop,
   });
-  const body = { ...markup, total: page.total, page: page.page, expires: page.expires };
-  bodies.set(key, body, page.expires - ctx.clock.now().getTime(), since);
+  const body = { ...markup, total: page.total, page: page.page };
+  bodies.set(key, body, since, ttlOf(settings));
   return body;
 }
 
@@ -275,7 +265,7 @@ async function catalogPage(
   config: TableConfig,
   query: RenderQuery,
   settings: PluginSettings,
-  since: number,
+  since: string | null,
 ): Promise<CatalogPage> {
   const { pages } = cachesOf(ctx);
   const key = productsPageKey(config, query);
@@ -286,16 +276,14 @@ async function catalogPage(
   const page = await tableProductsPage(ctx.shop, config, query, async (slugs) =>
     slugs.map((s) => bySlug.get(s)).filter((id): id is number => id !== undefined),
   );
-  const ttl = settings.render_cache_seconds * 1000;
   const found = {
     items: page.items,
     total: page.total,
     page: page.page,
     categories,
     children: await groupedChildren(ctx, page.items),
-    expires: ctx.clock.now().getTime() + ttl,
   };
-  pages.set(key, found, ttl, since);
+  pages.set(key, found, since, ttlOf(settings));
   return found;
 }
 

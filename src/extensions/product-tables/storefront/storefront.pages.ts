@@ -5,8 +5,7 @@ import { ASSETS, assetUrl } from './assets.js';
 import { esc } from './escape.js';
 import { sendEncoded } from '../../../platform/http/encoded-body.js';
 import { renderQueryFrom } from './render-query.js';
-import { cachedTable, renderTable, visitorNonce, visitorParts, whileRenderCached } from './render.service.js';
-import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
+import { cachedTable, renderTable, visitorParts } from './render.service.js';
 import { renderOne } from './shortcodes.js';
 import { visitorSegment } from './table-markup.js';
 
@@ -39,21 +38,9 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
           visitorParts(ctx, id, viewer),
         ]);
         // The rows (tail) are encoded once per cached rendering; only the visitor's part is new per request,
-        // and visitors without a cart share one page per nonce tick.
+        // and visitors without a cart share one page per nonce tick. (Not replayed: the page holds the visitor's
+        // cart and Store API nonce, which are not cache topics.)
         const anonymous = visitor.cart.length === 0;
-        // A visitor without cookies is anonymous again next time: the same page while the rendering is cached
-        // and the nonce tick is the same.
-        if (
-          anonymous &&
-          request.headers.cookie === undefined &&
-          request.headers['cart-token'] === undefined
-        ) {
-          const rendering = whileRenderCached(ctx, table, rendered);
-          replayWhileFresh(
-            request,
-            () => rendering() && rendered.anonymousPage?.nonce === visitorNonce(ctx, viewer),
-          );
-        }
         if (anonymous && rendered.anonymousPage?.nonce === visitor.storeNonce)
           return sendEncoded(request, reply, rendered.anonymousPage.body, HTML);
         rendered.tailBytes ??= Buffer.from(rendered.tail);

@@ -5,9 +5,8 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import { TableConfigInputSchema } from '../config/table-config.schemas.js';
-import { cachedPreviewBody, type PreviewInput, previewBody, previewStillCurrent } from './preview.service.js';
-import { cachedTable, renderTable, whileRenderCached } from './render.service.js';
-import { replayWhileFresh } from '../../../platform/http/replay-lane.js';
+import { type PreviewInput, previewBody } from './preview.service.js';
+import { cachedTable, renderTable, STOREFRONT_TOPICS } from './render.service.js';
 import { categorySlugs, renderQueryFrom } from './render-query.js';
 
 const ConfigWithId = Type.Object(
@@ -20,7 +19,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
   app.post(
     `${NS}/preview`,
     {
-      config: ADMIN_ROUTE,
+      config: { ...ADMIN_ROUTE, cache: { topics: STOREFRONT_TOPICS } },
       schema: {
         tags: ['producttables'],
         summary:
@@ -47,17 +46,14 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
           'data is exclusive: send either a configuration or {data: configuration}, not both.',
         );
       const input = data ?? bare;
-      const body = cachedPreviewBody(ctx, input) ?? (await previewBody(ctx, input, data ? 'data' : 'body'));
-      // Replayed once it was sent before: its first answer may be the gzip splice, later ones are Brotli.
-      if (body.sent) replayWhileFresh(request, previewStillCurrent(ctx, input, body));
-      return sendJsonBytes(request, reply, body);
+      return sendJsonBytes(request, reply, await previewBody(ctx, input, data ? 'data' : 'body'));
     },
   );
 
   app.get(
     `${NS}/render/:id`,
     {
-      config: { auth: { access: 'public', nonce: 'never' } },
+      config: { auth: { access: 'public', nonce: 'never' }, cache: { topics: STOREFRONT_TOPICS } },
       schema: {
         tags: ['producttables'],
         summary: "A published table's rows and pagination for a visitor's search, filters and page (public).",
@@ -108,7 +104,6 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         }),
       );
       reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
-      replayWhileFresh(request, whileRenderCached(ctx, table, rendered));
       return sendJsonBytes(request, reply, rendered.jsonBody);
     },
   );

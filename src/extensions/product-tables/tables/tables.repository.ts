@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { deepMerge } from '../config/deep.js';
 import { factoryTableConfig } from '../config/table-config.defaults.js';
@@ -9,6 +10,9 @@ declare module '../../../platform/db/database.js' {
     ptables_tables: ProductTableRow;
   }
 }
+
+/** The cache topic of the stored tables: every write below bumps it first, in the caller's transaction. */
+export const TABLES_TOPIC = 'producttables.tables';
 
 /** A stored table: its configuration parts as JSON text. */
 export interface ProductTableRow {
@@ -49,6 +53,7 @@ export async function findTable(db: DbOrTrx, id: number): Promise<StoredTable | 
 
 /** Stores a new table; returns its id. */
 export async function insertTable(db: DbOrTrx, config: TableConfig, now: string): Promise<number> {
+  await bumpTopics(db, TABLES_TOPIC);
   const row = await db
     .insertInto('ptables_tables')
     .values({ ...toRow(config), created_at: now, modified_at: now })
@@ -59,6 +64,7 @@ export async function insertTable(db: DbOrTrx, config: TableConfig, now: string)
 
 /** Replaces a table's configuration. */
 export async function updateTable(db: DbOrTrx, id: number, config: TableConfig, now: string): Promise<void> {
+  await bumpTopics(db, TABLES_TOPIC);
   await db
     .updateTable('ptables_tables')
     .set({ ...toRow(config), modified_at: now })
@@ -68,12 +74,14 @@ export async function updateTable(db: DbOrTrx, id: number, config: TableConfig, 
 
 /** Deletes one table; true when it existed. */
 export async function deleteTable(db: DbOrTrx, id: number): Promise<boolean> {
+  await bumpTopics(db, TABLES_TOPIC);
   const result = await db.deleteFrom('ptables_tables').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Deletes every table; returns how many. */
 export async function deleteAllTables(db: DbOrTrx): Promise<number> {
+  await bumpTopics(db, TABLES_TOPIC);
   const result = await db.deleteFrom('ptables_tables').executeTakeFirst();
   return Number(result.numDeletedRows);
 }

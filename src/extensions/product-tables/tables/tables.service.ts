@@ -9,7 +9,6 @@ import type { ActivityActor } from '../logs/activity-actor.js';
 import { logActivity } from '../logs/activity-log.service.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
-import { clearRenderCaches } from '../storefront/render.service.js';
 import { countSourceProducts } from '../storefront/table-query.js';
 import {
   countTablesByStatus,
@@ -98,7 +97,6 @@ export async function saveTable(
       );
       return created;
     });
-    clearRenderCaches(ctx);
     return { record: await getTableRecord(ctx, newId), created: true };
   }
   const stored = await requireTable(ctx, id);
@@ -118,7 +116,6 @@ export async function saveTable(
       trx,
     );
   });
-  clearRenderCaches(ctx);
   return { record: await getTableRecord(ctx, id), created: false };
 }
 
@@ -138,7 +135,6 @@ export async function removeTable(
       trx,
     );
   });
-  clearRenderCaches(ctx);
   return previous;
 }
 
