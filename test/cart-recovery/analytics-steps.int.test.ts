@@ -84,17 +84,4 @@ describe('GET /analytics: recoveries without an e-mail step', () => {
     expect(schema.properties).toHaveProperty('recoveries_without_step');
     expect(schema.properties).toHaveProperty('revenue_without_step');
   });
-
-  it('should recompute a cached report of the older shape instead of serving it', async () => {
-    const old = { ...(await analytics(7)), recoveries_by_step: { '0': 9, '1': 0, '2': 0, '3': 0 } };
-    delete old.recoveries_without_step;
-    await t.ctx.db.deleteFrom('cr_analytics_cache').execute();
-    await t.ctx.db
-      .insertInto('cr_analytics_cache')
-      .values({ period_days: 7, value: JSON.stringify(old), expires_at: '2099-01-01 00:00:00' })
-      .execute();
-    const report = await analytics(7);
-    expect(report.recoveries_by_step).toEqual({ '1': 0, '2': 0, '3': 0 });
-    expect(report.recoveries_without_step).toEqual(expect.any(Number));
-  });
 });

@@ -14,6 +14,7 @@ import * as analyticsCache from './migrations/2026-11-22T08-00-analytics-cache.j
 import * as analyticsIndexes from './migrations/2026-11-22T08-10-analytics-indexes.js';
 import * as partialIndexes from './migrations/2026-11-22T08-20-partial-indexes.js';
 import * as sessionJobGroups from './migrations/2026-11-25T08-10-session-job-groups.js';
+import * as dropAnalyticsCache from './migrations/2026-11-25T16-10-drop-analytics-cache.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
@@ -30,6 +31,7 @@ export const cartRecoveryExtension = defineExtension({
     '2026-11-22T08-10-analytics-indexes': analyticsIndexes,
     '2026-11-22T08-20-partial-indexes': partialIndexes,
     '2026-11-25T08-10-session-job-groups': sessionJobGroups,
+    '2026-11-25T16-10-drop-analytics-cache': dropAnalyticsCache,
   },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
   capabilities: AGENT_CAPABILITY_ROLES,

@@ -30,7 +30,7 @@ export function cartRecovery(ctx: ExtensionContext): CartRecovery {
     const created: CartRecovery = {
       ctx,
       settings: new SettingsService(ctx.options),
-      analyticsCache: new AnalyticsCache(ctx.db, ctx.clock),
+      analyticsCache: new AnalyticsCache(ctx),
     } as CartRecovery;
     created.captureWriter = new CaptureWriter(created);
     cr = created;

@@ -54,7 +54,6 @@ export async function runSessionAction(
         });
         return n;
       });
-      await cr.analyticsCache.invalidate([session.abandoned_at]);
       return { action: input.action, detail: { canceled } };
     }
     case 'send_email_step_now':
@@ -68,7 +67,6 @@ export async function runSessionAction(
         await cancelSessionJobs(cr, trx, session.id);
         await insertEvent(trx, { sessionId: session.id, type: 'expired', data: { by: 'agent' }, at });
       });
-      await cr.analyticsCache.invalidate();
       return { action: input.action, detail: { status: 'expired' } };
     }
     case 'delete_session': {
@@ -76,12 +74,6 @@ export async function runSessionAction(
         await cancelSessionJobs(cr, trx, session.id);
         await deleteSession(trx, session.id);
       });
-      await cr.analyticsCache.invalidate([
-        session.captured_at,
-        session.abandoned_at,
-        session.recovered_at,
-        session.converted_at,
-      ]);
       return { action: input.action, deleted: true, detail: {} };
     }
   }

@@ -1,7 +1,6 @@
-import type { Clock } from '../../../platform/clock.js';
-import type { Db, DbOrTrx } from '../../../platform/db/database.js';
-import { toDbTime } from '../../../platform/db/sql-helpers.js';
-import { dropCachedPeriods, readCachedPeriod, writeCachedPeriod } from './analytics-cache.repository.js';
+import { TtlCache } from '../../../platform/cache/ttl-cache.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { SESSIONS_TOPIC } from '../sessions/sessions.topic.js';
 
 /** The analytics periods (days) the routes accept. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
@@ -11,43 +10,34 @@ export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 /** Cached results live at most this long, so sliding windows never drift far from the truth. */
 export const ANALYTICS_CACHE_TTL_SECONDS = 900;
 
+/** What the analytics are made of: sessions, their events and notifications (bumped by their repositories). */
+const TOPICS = [SESSIONS_TOPIC] as const;
+
 /**
- * One cached result per period in the database (shared by every instance). A change invalidates only the
- * periods whose window contains the times it touched (e.g. pruning 40-day-old sessions leaves the 7- and
- * 30-day results), inside the caller's transaction when it has one.
+ * One result per period in memory, kept while the versions of the sessions topic it was read under hold
+ * (any write of a session, event or notification, through any instance, makes it stale) and at most
+ * ANALYTICS_CACHE_TTL_SECONDS by the app's clock. A result read across a change is answered, not kept.
  */
 export class AnalyticsCache {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  private readonly results: TtlCache<{ stamp: string; value: unknown }>;
 
-  /** The cached result of a period, or null. */
-  async get<T>(days: AnalyticsPeriod): Promise<T | null> {
-    const value = await readCachedPeriod(this.db, days, toDbTime(this.clock.now()));
-    return value === null ? null : (JSON.parse(value) as T);
+  constructor(private readonly ctx: ExtensionContext) {
+    this.results = new TtlCache({
+      maxEntries: ANALYTICS_PERIODS.length,
+      now: () => ctx.clock.now().getTime(),
+    });
   }
 
-  /** Stores a period's result. */
-  async set(days: AnalyticsPeriod, value: unknown): Promise<void> {
-    const expires = toDbTime(new Date(this.clock.now().getTime() + ANALYTICS_CACHE_TTL_SECONDS * 1000));
-    await writeCachedPeriod(this.db, days, JSON.stringify(value), expires);
-  }
-
-  /**
-   * Drops the periods whose window holds any of `times` (stored UTC text); without `times`, every period
-   * (something changed now, and now is in every window).
-   */
-  async invalidate(times?: Array<string | null | undefined>, db: DbOrTrx = this.db): Promise<void> {
-    const now = this.clock.now().getTime();
-    const known = (times ?? []).filter((t): t is string => typeof t === 'string' && t !== '');
-    const touched =
-      times === undefined
-        ? [...ANALYTICS_PERIODS]
-        : ANALYTICS_PERIODS.filter((days) => {
-            const start = toDbTime(new Date(now - days * 86_400_000));
-            return known.some((t) => t >= start);
-          });
-    await dropCachedPeriods(db, touched);
+  /** The period's result: the cached one while current, else `compute()` (kept when nothing changed meanwhile). */
+  async get<T>(days: AnalyticsPeriod, compute: () => Promise<T>): Promise<T> {
+    const versions = this.ctx.versions;
+    const stamp = versions.stamp(TOPICS);
+    const key = String(days);
+    const cached = this.results.get(key);
+    if (cached && stamp !== null && cached.stamp === stamp) return cached.value as T;
+    const value = await compute();
+    if (stamp !== null && versions.holds(TOPICS, stamp))
+      this.results.set(key, { stamp, value }, ANALYTICS_CACHE_TTL_SECONDS * 1000);
+    return value;
   }
 }

@@ -6,9 +6,6 @@ import { readAggregates } from './analytics.repository.js';
 /** Per-step figures, one entry per e-mail step of the campaign ("1"–"3"). */
 export type ByStep = Record<'1' | '2' | '3', number>;
 
-/** Bumped when the report's shape changes, so a cached report of an older shape is recomputed, never served. */
-const REPORT_VERSION = 2;
-
 /** The analytics of one period (reference §3; money as decimals of the store currency). */
 export interface AnalyticsReport {
   period_days: number;
@@ -40,13 +37,9 @@ export interface AnalyticsReport {
   generated_at: string;
 }
 
-/** The period's report, from the shared cache when fresh, else computed and cached. */
+/** The period's report, from the cache while current (see AnalyticsCache), else computed and cached. */
 export async function getAnalytics(cr: CartRecovery, days: AnalyticsPeriod): Promise<AnalyticsReport> {
-  const cached = await cr.analyticsCache.get<{ version?: number; report: AnalyticsReport }>(days);
-  if (cached?.version === REPORT_VERSION) return cached.report;
-  const report = await computeAnalytics(cr, days);
-  await cr.analyticsCache.set(days, { version: REPORT_VERSION, report });
-  return report;
+  return cr.analyticsCache.get(days, () => computeAnalytics(cr, days));
 }
 
 /** Computes a period's report from indexed aggregates (no cache). */

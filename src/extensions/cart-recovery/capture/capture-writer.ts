@@ -146,10 +146,6 @@ export class CaptureWriter {
         trx,
         accepted.map((c) => ({ sessionId: ids.get(c.row.session_id)!, at: c.checkAt })),
       );
-      await cr.analyticsCache.invalidate(
-        accepted.map((c) => c.row.captured_at),
-        trx,
-      );
       return refusals;
     });
   }

@@ -165,7 +165,6 @@ async function updateCapture(
     }
     await insertEvent(trx, { sessionId: session.id, type: reactivated ? 'reactivated' : 'updated', at });
     await scheduleAbandonmentCheck(cr, trx, session.id, new Date(now.getTime() + timeout * 60_000));
-    await cr.analyticsCache.invalidate([session.captured_at, session.abandoned_at, at], trx);
   });
   return { status: 200, body: { success: true, session_id: session.session_id } };
 }
@@ -191,7 +190,6 @@ async function withdrawConsent(cr: CartRecovery, input: CaptureInput): Promise<C
     await cancelSessionJobs(cr, trx, session.id);
     await deleteSession(trx, session.id);
   });
-  await cr.analyticsCache.invalidate([session.captured_at, session.abandoned_at]);
   return { status: 200, body: { success: true, deleted: true } };
 }
 

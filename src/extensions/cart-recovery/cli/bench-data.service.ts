@@ -94,6 +94,5 @@ export async function seedBenchData(
     written += n;
     if (written % 10_000 === 0 || written === count) print(`${written} / ${count} sessions`);
   }
-  await cr.analyticsCache.invalidate();
   return written;
 }

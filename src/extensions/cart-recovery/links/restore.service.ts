@@ -61,7 +61,6 @@ export async function restoreFromLink(
       data: { token: row.id },
       at,
     });
-    await cr.analyticsCache.invalidate();
     return { ok: false, error: 'empty' };
   }
   const couponCode = await couponFor(cr, row, session);
@@ -102,7 +101,6 @@ export async function restoreFromLink(
       at,
     });
   });
-  await cr.analyticsCache.invalidate();
   return { ok: true };
 }
 

@@ -53,6 +53,5 @@ export async function suppressAddress(cr: CartRecovery, emailHash: string, sourc
       await insertEvent(trx, { sessionId: session.id, type: 'unsubscribed', data: { source }, at });
     }
   });
-  if (open.length > 0) await cr.analyticsCache.invalidate();
   return open.length;
 }

@@ -79,7 +79,6 @@ export async function erasePersonalData(
     erased = await deleteSessions(trx, ids);
     if (options.includeSuppression) suppression = await deleteSuppression(trx, emailHash);
   });
-  if (erased > 0) await cr.analyticsCache.invalidate();
   return { sessions_erased: erased, suppression_erased: suppression };
 }
 

@@ -54,6 +54,5 @@ export async function pruneExpiredData(cr: CartRecovery): Promise<{ deleted: num
     if (ids.length === 0) break;
     deleted += await deleteSessions(ctx.db, ids);
   }
-  if (deleted + anonymized > 0) await cr.analyticsCache.invalidate([cutoff]);
   return { deleted, anonymized };
 }

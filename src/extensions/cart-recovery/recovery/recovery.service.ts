@@ -128,21 +128,14 @@ export async function matchPaidOrder(
       at,
     });
   }
-  await cr.analyticsCache.invalidate(undefined, db);
   return session;
 }
 
 /** Keeps a recovered session's revenue equal to its order's total minus refunds. */
-export async function applyRefund(
-  cr: CartRecovery,
-  db: DbOrTrx,
-  order: ShopOrder,
-  refundedTotal: number,
-): Promise<void> {
+export async function applyRefund(db: DbOrTrx, order: ShopOrder, refundedTotal: number): Promise<void> {
   const row = await findSessionByOrderId(db, order.id);
   if (!row) return;
   await updateSession(db, row.id, { recovered_revenue: Math.max(0, order.total - refundedTotal) });
-  await cr.analyticsCache.invalidate([row.recovered_at], db);
 }
 
 async function findSessionForOrder(

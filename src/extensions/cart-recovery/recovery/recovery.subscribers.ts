@@ -16,6 +16,6 @@ export function registerRecoverySubscribers(cr: CartRecovery): void {
     if (PAID.has(to)) await matchPaidOrder(cr, db, (await cr.ctx.shop.getOrder(order.id, db)) ?? order);
   });
   events.on('order.refunded', async ({ order, refunded_total }, { db }) => {
-    await applyRefund(cr, db, order, refunded_total);
+    await applyRefund(db, order, refunded_total);
   });
 }

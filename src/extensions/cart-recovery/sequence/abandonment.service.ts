@@ -78,7 +78,6 @@ export async function markAbandoned(
     await queueSequence(cr, trx, { ...session, abandoned_at: at }, now, 'abandonment_sequence');
     return true;
   });
-  if (changed) await cr.analyticsCache.invalidate();
   return changed;
 }
 

@@ -1,6 +1,8 @@
 import { type Generated, type Selectable, sql } from 'kysely';
+import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { type NotificationState, PENDING_NOTIFICATION_STATES } from '../sessions/session-states.js';
+import { SESSIONS_TOPIC } from '../sessions/sessions.topic.js';
 
 /** The `cr_notifications` table: one row per session and step, claimed before sending (exactly once). */
 export interface CrNotificationsTable {
@@ -73,7 +75,9 @@ export async function queueNotification(
         .where('cr_notifications.status', '=', 'canceled'),
     )
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const queued = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (queued) await bumpTopics(db, SESSIONS_TOPIC);
+  return queued;
 }
 
 /** Atomically takes a pending step for sending (status → sending, attempts + 1); null when none is pending. */
@@ -96,6 +100,7 @@ export async function claimNotification(
     .where('status', 'in', PENDING_NOTIFICATION_STATES)
     .returningAll()
     .executeTakeFirst();
+  if (row) await bumpTopics(db, SESSIONS_TOPIC);
   return row ?? null;
 }
 
@@ -119,7 +124,9 @@ export async function settleClaim(
     .where('status', 'in', input.fromUnknown ? ['sending', 'unknown'] : ['sending'])
     .where('claimed_by', '=', input.workerId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const settled = Number(result.numUpdatedRows) > 0;
+  if (settled) await bumpTopics(db, SESSIONS_TOPIC);
+  return settled;
 }
 
 /** Cancels the pending steps of a session (sent and in-flight ones stay); returns how many. */
@@ -133,7 +140,9 @@ export async function cancelPendingNotifications(
     .where('session_id', '=', input.sessionId)
     .where('status', 'in', PENDING_NOTIFICATION_STATES)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const canceled = Number(result.numUpdatedRows);
+  if (canceled > 0) await bumpTopics(db, SESSIONS_TOPIC);
+  return canceled;
 }
 
 /** Every notification of a session, by step. */
@@ -207,6 +216,7 @@ export async function setNotificationsAbandonedAt(
     .set({ abandoned_at: abandonedAt })
     .where('session_id', '=', sessionId)
     .execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 /** One notification by id. */
@@ -224,6 +234,7 @@ export async function markNotificationClicked(db: DbOrTrx, id: number, at: strin
     .where('id', '=', id)
     .where('restore_clicked_at', 'is', null)
     .execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 /** Queues a step for an immediate send: inserts it, or re-queues it when canceled or failed (agent action). */
@@ -260,4 +271,5 @@ export async function requeueNotification(
     .where('step', '=', input.step)
     .where('status', '=', 'failed')
     .execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }

@@ -102,7 +102,6 @@ export async function sendStep(
   });
   if (prepared.kind === 'skipped') return { result: 'skipped' };
   if (prepared.kind === 'canceled') {
-    await cr.analyticsCache.invalidate([prepared.claim.abandoned_at]);
     return { result: 'canceled', notificationId: prepared.claim.id, reason: prepared.reason };
   }
 
@@ -220,7 +219,6 @@ async function settleSend(
     });
     return { result: retry ? 'retry_queued' : 'failed', notificationId: claim.id, reason: input.failure };
   });
-  await cr.analyticsCache.invalidate([claim.abandoned_at, input.session.abandoned_at]);
   return outcome;
 }
 

@@ -1,7 +1,9 @@
 import { type Generated, type Insertable, type Selectable, sql } from 'kysely';
+import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { inListChunks, shapedQuery } from '../../../platform/db/shaped-query.js';
 import type { SessionState } from './session-states.js';
+import { SESSIONS_TOPIC } from './sessions.topic.js';
 
 /** The `cr_sessions` table: one consented capture and its life. */
 export interface CrSessionsTable {
@@ -96,6 +98,7 @@ export function freshLifecycleColumns(at: string) {
 /** Inserts a session; returns its row id. */
 export async function insertSession(db: DbOrTrx, row: NewSessionRow): Promise<number> {
   const inserted = await db.insertInto('cr_sessions').values(row).returning('id').executeTakeFirstOrThrow();
+  await bumpTopics(db, SESSIONS_TOPIC);
   return inserted.id;
 }
 
@@ -111,6 +114,7 @@ export async function insertSessions(db: DbOrTrx, rows: CapturedSessionRow[]): P
   const values: unknown[] = [];
   for (const row of rows) for (const column of SESSION_COLUMNS) values.push(row[column] ?? null);
   const inserted = await insertSessionRows.execute(db, values, rows.length);
+  await bumpTopics(db, SESSIONS_TOPIC);
   return new Map(inserted.rows.map((r) => [r.session_id, r.id]));
 }
 
@@ -191,8 +195,9 @@ export async function updateSession(
 ): Promise<boolean> {
   let query = db.updateTable('cr_sessions').set(values).where('id', '=', id);
   if (onlyIn) query = query.where('status', 'in', onlyIn);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const changed = Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+  if (changed) await bumpTopics(db, SESSIONS_TOPIC);
+  return changed;
 }
 
 /** Counts one more capture of a session and refreshes its data (capture update). */
@@ -206,11 +211,13 @@ export async function touchSession(
     .set({ ...values, capture_count: sql`capture_count + 1` })
     .where('id', '=', id)
     .execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 /** Deletes a session (its notifications, tokens, restores and events cascade). */
 export async function deleteSession(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('cr_sessions').where('id', '=', id).execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 /** Captured sessions inactive since before `cutoff`, oldest first (the 5-minute sweep). */
@@ -289,6 +296,7 @@ export async function insertEvent(
       created_at: event.at,
     })
     .execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 /** Records events of several sessions in one statement. */
@@ -301,6 +309,7 @@ export async function insertEvents(
   for (const event of events)
     values.push(event.sessionId, event.type, JSON.stringify(event.data ?? {}), event.at);
   await insertEventRows.execute(db, values, events.length);
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 const insertEventRows = shapedQuery((db, p, rows: number) =>
@@ -392,8 +401,11 @@ export async function findSessionIdsCapturedBefore(
 /** Deletes sessions by row id (cascading to their notifications, tokens, restores and events). */
 export async function deleteSessions(db: DbOrTrx, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('cr_sessions').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const deleted = Number(
+    (await db.deleteFrom('cr_sessions').where('id', 'in', ids).executeTakeFirst()).numDeletedRows,
+  );
+  if (deleted > 0) await bumpTopics(db, SESSIONS_TOPIC);
+  return deleted;
 }
 
 /** Strips personal data from closed sessions, keeping their figures for analytics; drops their link tokens. */
@@ -419,6 +431,7 @@ export async function anonymizeSessions(db: DbOrTrx, ids: number[], at: string):
     .set({ recipient_mask: '***', coupon_code: null })
     .where('session_id', 'in', ids)
     .execute();
+  await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 /** Up to `limit` ids of sessions anonymised before `cutoff`. */
