@@ -103,6 +103,25 @@ describe('storefront answers through the replay lane', () => {
   });
 });
 
+describe('the catalog pickers through the replay lane', () => {
+  beforeEach(async () => {
+    await h.relogin(); // the tests above moved the clock past the nonce's lifetime
+  });
+
+  it('should replay a product search while the catalogue is unchanged, and show a new product at once', async () => {
+    const path = '/wp-json/producttables/v1/products?sku=PICK';
+    await settled();
+    const first = await get(path, h.admin);
+    const second = await get(path, h.admin);
+    expect([first.status, first.replayed, second.replayed]).toEqual([200, false, true]);
+    expect(JSON.parse(second.body)).toEqual([]);
+    await h.product({ name: 'Picked product', sku: 'PICK-1', regular_price: '3.00' });
+    const after = await get(path, h.admin);
+    expect(after.replayed).toBe(false);
+    expect(JSON.parse(after.body)).toMatchObject([{ sku: 'PICK-1' }]);
+  });
+});
+
 describe('the preview through the replay lane (a POST that only computes)', () => {
   beforeEach(async () => {
     await h.relogin(); // the tests above moved the clock past the nonce's lifetime
