@@ -78,19 +78,20 @@ describe('storefront script in a browser', () => {
   });
 
   it('should filter by category and clear the filters', async () => {
+    // Waits for each answer rather than for a fixed time (slow under parallel PostgreSQL tests).
+    const until = (assertion: () => void) => vi.waitFor(assertion, { timeout: 5000, interval: 20 });
     (doc().querySelector('.producttables-search-clear') as unknown as { click(): void }).click();
-    await settle();
+    await until(() => expect(rowNames()).toHaveLength(4));
     const box = doc().querySelector(
       'input[name="product_cat"][value="shoes"]',
     ) as unknown as HTMLInputElement;
     box.checked = true;
     box.dispatchEvent(new window.Event('change', { bubbles: true }));
-    await settle();
-    expect(rowNames()).not.toContain('Blue hat');
+    await until(() => expect(rowNames()).not.toContain('Blue hat'));
+    expect(rowNames().length).toBeGreaterThan(0);
     expect(doc().querySelector('.producttables-filter-cats summary')!.textContent).toBe('1 selected');
     (doc().querySelector('.producttables-filter-clear') as unknown as { click(): void }).click();
-    await settle();
-    expect(rowNames()).toContain('Blue hat');
+    await until(() => expect(rowNames()).toContain('Blue hat'));
   });
 
   it('should add a product to the cart through the Store API and show a badge', async () => {
