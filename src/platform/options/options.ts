@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
+import { VersionedCache } from '../cache/versioned-cache.js';
 import type { DbOrTrx } from '../db/database.js';
 import { escapeLike, toDbTime } from '../db/sql-helpers.js';
 
@@ -11,24 +12,31 @@ declare module '../db/database.js' {
   }
 }
 
-/** The cache topic every option write bumps. */
-const OPTIONS_TOPIC = ['options'];
+/** The cache topic every option write bumps (name it in caches of values read from options). */
+export const OPTIONS_TOPIC = 'options';
+/** How long an option's text may stay in memory at most (its topic keeps it current meanwhile). */
+const KEEP_MS = 3_600_000;
 
 /**
  * Key/value settings stored as JSON in the database (shared by every instance). Reads outside a transaction are
  * served from memory while no option was written anywhere (topic `options`); each read parses its own copy.
  */
 export class OptionsStore {
-  private readonly texts = new Map<string, { text: string | null; stamp: string }>();
+  private readonly texts: VersionedCache<string | null>;
 
   constructor(
     private readonly db: DbOrTrx,
-    private readonly versions: DataVersions,
-  ) {}
+    versions: DataVersions,
+  ) {
+    this.texts = new VersionedCache(versions, [OPTIONS_TOPIC], { maxEntries: 1000, now: Date.now });
+  }
 
   /** The stored value, or `fallback` when missing. */
   async get<T>(name: string, fallback: T, db: DbOrTrx = this.db): Promise<T> {
-    const text = db === this.db ? await this.cachedText(name) : await readOption(db, name);
+    const text =
+      db === this.db
+        ? await this.texts.getOrCompute(name, KEEP_MS, () => readOption(this.db, name))
+        : await readOption(db, name);
     return text === null ? fallback : (JSON.parse(text) as T);
   }
 
@@ -40,32 +48,20 @@ export class OptionsStore {
       .values({ name, value: json })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value: json }))
       .execute();
-    await bumpTopics(db, ...OPTIONS_TOPIC);
-  }
-
-  private async cachedText(name: string): Promise<string | null> {
-    const cached = this.texts.get(name);
-    if (cached && this.versions.holds(OPTIONS_TOPIC, cached.stamp)) return cached.text;
-    const stamp = this.versions.stamp(OPTIONS_TOPIC);
-    const text = await readOption(this.db, name);
-    if (stamp !== null && this.versions.holds(OPTIONS_TOPIC, stamp)) {
-      if (this.texts.size >= 1000) this.texts.clear();
-      this.texts.set(name, { text, stamp });
-    }
-    return text;
+    await bumpTopics(db, OPTIONS_TOPIC);
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
     const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();
-    await bumpTopics(db, ...OPTIONS_TOPIC);
+    await bumpTopics(db, OPTIONS_TOPIC);
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
     const result = await db.deleteFrom('options').where(namePrefix(prefix)).executeTakeFirst();
-    await bumpTopics(db, ...OPTIONS_TOPIC);
+    await bumpTopics(db, OPTIONS_TOPIC);
     return Number(result.numDeletedRows);
   }
 }

@@ -1,4 +1,4 @@
-import { TtlCache } from '../../../platform/cache/ttl-cache.js';
+import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { SESSIONS_TOPIC } from '../sessions/sessions.topic.js';
 
@@ -19,25 +19,17 @@ const TOPICS = [SESSIONS_TOPIC] as const;
  * ANALYTICS_CACHE_TTL_SECONDS by the app's clock. A result read across a change is answered, not kept.
  */
 export class AnalyticsCache {
-  private readonly results: TtlCache<{ stamp: string; value: unknown }>;
+  private readonly results: VersionedCache<unknown>;
 
-  constructor(private readonly ctx: ExtensionContext) {
-    this.results = new TtlCache({
+  constructor(ctx: ExtensionContext) {
+    this.results = new VersionedCache(ctx.versions, TOPICS, {
       maxEntries: ANALYTICS_PERIODS.length,
       now: () => ctx.clock.now().getTime(),
     });
   }
 
   /** The period's result: the cached one while current, else `compute()` (kept when nothing changed meanwhile). */
-  async get<T>(days: AnalyticsPeriod, compute: () => Promise<T>): Promise<T> {
-    const versions = this.ctx.versions;
-    const stamp = versions.stamp(TOPICS);
-    const key = String(days);
-    const cached = this.results.get(key);
-    if (cached && stamp !== null && cached.stamp === stamp) return cached.value as T;
-    const value = await compute();
-    if (stamp !== null && versions.holds(TOPICS, stamp))
-      this.results.set(key, { stamp, value }, ANALYTICS_CACHE_TTL_SECONDS * 1000);
-    return value;
+  get<T>(days: AnalyticsPeriod, compute: () => Promise<T>): Promise<T> {
+    return this.results.getOrCompute(String(days), ANALYTICS_CACHE_TTL_SECONDS * 1000, compute) as Promise<T>;
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { TtlCache } from '../../../platform/cache/ttl-cache.js';
+import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
+import { OPTIONS_TOPIC } from '../../../platform/options/options.js';
 import { CATALOG_TOPIC, type ShopCategory, type ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
@@ -20,7 +21,6 @@ import {
 import { productsPageKey, type RenderQuery, tableProductsPage } from './table-query.js';
 
 /** The platform's topic of the options (the settings are one). */
-const OPTIONS_TOPIC = 'options';
 
 /**
  * What the storefront's answers are made of: the stored tables, the settings and the catalogue. Its routes name
@@ -79,43 +79,17 @@ interface CatalogPage {
   children: Map<number, ShopProduct>;
 }
 
-/**
- * An in-process store of values read from the storefront's topics: an entry is answered only while every topic
- * keeps the version it had before the entry was read (`ctx.versions`), and lives `render_cache_seconds` at most.
- */
-class StorefrontCache<V> {
-  private readonly entries: TtlCache<{ value: V; stamp: string }>;
-
-  constructor(
-    private readonly ctx: ExtensionContext,
-    maxEntries: number,
-  ) {
-    this.entries = new TtlCache({ maxEntries, now: () => ctx.clock.now().getTime() });
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    return entry && this.ctx.versions.holds(STOREFRONT_TOPICS, entry.stamp) ? entry.value : undefined;
-  }
-
-  /** Keeps `value`, read after `stamp` was taken (`storefrontStamp`), unless a topic changed in between. */
-  set(key: string, value: V, stamp: string | null, ttlMs: number): void {
-    if (stamp !== null && this.ctx.versions.holds(STOREFRONT_TOPICS, stamp))
-      this.entries.set(key, { value, stamp }, ttlMs);
-  }
-}
-
 /** The versions of the storefront's topics now (null: not to be cached), taken before a read. */
 function storefrontStamp(ctx: ExtensionContext): string | null {
   return ctx.versions.stamp(STOREFRONT_TOPICS);
 }
 
 interface RenderCaches {
-  renders: StorefrontCache<RenderResult>;
-  bodies: StorefrontCache<RenderedBody>;
-  pages: StorefrontCache<CatalogPage>;
-  tables: StorefrontCache<{ table: StoredTable | null }>;
-  settings: StorefrontCache<PluginSettings>;
+  renders: VersionedCache<RenderResult>;
+  bodies: VersionedCache<RenderedBody>;
+  pages: VersionedCache<CatalogPage>;
+  tables: VersionedCache<{ table: StoredTable | null }>;
+  settings: VersionedCache<PluginSettings>;
 }
 
 const caches = new WeakMap<ExtensionContext, RenderCaches>();
@@ -196,15 +170,22 @@ function ttlOf(settings: PluginSettings): number {
   return settings.render_cache_seconds * 1000;
 }
 
+function storefrontCache<V>(ctx: ExtensionContext, maxEntries: number): VersionedCache<V> {
+  return new VersionedCache(ctx.versions, STOREFRONT_TOPICS, {
+    maxEntries,
+    now: () => ctx.clock.now().getTime(),
+  });
+}
+
 function cachesOf(ctx: ExtensionContext): RenderCaches {
   let found = caches.get(ctx);
   if (!found) {
     found = {
-      renders: new StorefrontCache(ctx, 200),
-      bodies: new StorefrontCache(ctx, 200),
-      pages: new StorefrontCache(ctx, 200),
-      tables: new StorefrontCache(ctx, 200),
-      settings: new StorefrontCache(ctx, 1),
+      renders: storefrontCache(ctx, 200),
+      bodies: storefrontCache(ctx, 200),
+      pages: storefrontCache(ctx, 200),
+      tables: storefrontCache(ctx, 200),
+      settings: storefrontCache(ctx, 1),
     };
     caches.set(ctx, found);
   }
