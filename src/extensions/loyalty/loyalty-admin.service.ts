@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { ExtensionContext } from '../../extensions/define-extension.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
@@ -17,6 +16,7 @@ import {
   type TransactionType,
 } from './points-ledger.repository.js';
 import { InsufficientPointsError, recordEntry } from './points-ledger.service.js';
+import { VersionedCache } from '../../platform/cache/versioned-cache.js';
 
 /** The ledger query and entry types the admin routes speak (they never import the repository). */
 export type { LedgerFilter, TransactionType };
@@ -126,7 +126,9 @@ export interface LedgerPageJson {
 export const LEDGER_PAGE_TOPICS: readonly string[] = [LEDGER_TOPIC];
 
 const MAX_CACHED_PAGES = 200;
-const pageCaches = new WeakMap<object, LRUCache<string, { stamp: string; page: LedgerPageJson }>>();
+/** Pages live this long at most (their topic keeps them current meanwhile). */
+const PAGE_KEEP_MS = 600_000;
+const pageCaches = new WeakMap<object, VersionedCache<LedgerPageJson>>();
 
 /**
  * `ledgerPage` as a JSON body, kept while the versions of `LEDGER_PAGE_TOPICS` hold (platform data versions:
@@ -141,16 +143,19 @@ export function ledgerPageJson(
 ): LedgerPageJson | Promise<LedgerPageJson> {
   let cache = pageCaches.get(ctx.db);
   if (!cache) {
-    cache = new LRUCache({ max: MAX_CACHED_PAGES });
+    cache = new VersionedCache(ctx.versions, LEDGER_PAGE_TOPICS, {
+      maxEntries: MAX_CACHED_PAGES,
+      now: Date.now,
+    });
     pageCaches.set(ctx.db, cache);
   }
   const key = JSON.stringify([filter, window]);
   const cached = cache.get(key);
-  if (cached && ctx.versions.holds(LEDGER_PAGE_TOPICS, cached.stamp)) return cached.page;
-  const stamp = ctx.versions.stamp(LEDGER_PAGE_TOPICS);
+  if (cached) return cached;
+  const stamp = cache.stamp();
   return ledgerPage(ctx, filter, window).then(({ entries, total }) => {
     const page = { body: encoded(JSON.stringify(entries)), total };
-    if (stamp !== null && ctx.versions.holds(LEDGER_PAGE_TOPICS, stamp)) cache.set(key, { stamp, page });
+    cache.set(key, page, stamp, PAGE_KEEP_MS);
     return page;
   });
 }

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { invalid } from '../../platform/http/errors.js';
 import { CATALOG_TOPIC } from '../../shop/shop-api.js';
@@ -7,6 +6,7 @@ import { assignmentsOfVideos } from './assignments.repository.js';
 import { LibraryIndex } from './library-index.js';
 import { allLibraryRows, type LibraryRow, type LibrarySort } from './library.repository.js';
 import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
+import { VersionedCache } from '../../platform/cache/versioned-cache.js';
 
 /** Videos per page of the library listing. */
 export const LIBRARY_PAGE_SIZE = 50;
@@ -18,6 +18,8 @@ export const LIBRARY_PAGE_SIZE = 50;
 export const LIBRARY_LISTING_TOPICS = [VIDEOS_LIBRARY_TOPIC, CATALOG_TOPIC] as const;
 /** What the in-memory snapshot is made of: the library rows alone. */
 const SNAPSHOT_TOPICS = [VIDEOS_LIBRARY_TOPIC] as const;
+/** Pages live this long at most (their topics keep them current meanwhile). */
+const PAGE_KEEP_MS = 600_000;
 const MAX_CACHED_PAGES = 1_000;
 
 /** A library video as the listing shows it. */
@@ -44,8 +46,6 @@ export interface LibraryPage {
 }
 
 interface PageEntry {
-  /** The versions of LIBRARY_LISTING_TOPICS the page was read under. */
-  stamp: string;
   page: LibraryPage;
   body?: EncodedBody;
 }
@@ -65,9 +65,14 @@ interface Cursor {
 export class LibraryQueryService {
   private snapshot: { stamp: string; index: LibraryIndex } | null = null;
   private building: { stamp: string; index: Promise<LibraryIndex> } | null = null;
-  private readonly pages = new LRUCache<string, PageEntry>({ max: MAX_CACHED_PAGES });
+  private readonly pages: VersionedCache<PageEntry>;
 
-  constructor(private readonly ctx: ExtensionContext) {}
+  constructor(private readonly ctx: ExtensionContext) {
+    this.pages = new VersionedCache(ctx.versions, LIBRARY_LISTING_TOPICS, {
+      maxEntries: MAX_CACHED_PAGES,
+      now: Date.now,
+    });
+  }
 
   /** One page of the library with its total and the next page's token (null on the last page). */
   async list(input: { search?: string; sort?: LibrarySort; page_token?: string }): Promise<LibraryPage> {
@@ -91,11 +96,10 @@ export class LibraryQueryService {
     const cursor = input.page_token ? decodeCursor(input.page_token, sort, search) : null;
     // Taken before any read: a page read across a change (null while a write here is not yet seen committed)
     // is answered but not kept.
-    const versions = this.ctx.versions;
-    const stamp = versions.stamp(LIBRARY_LISTING_TOPICS);
     const cacheKey = `${sort}\u0000${search}\u0000${input.page_token ?? ''}`;
     const cached = this.pages.get(cacheKey);
-    if (cached && stamp !== null && cached.stamp === stamp) return cached;
+    if (cached) return cached;
+    const stamp = this.pages.stamp();
     const index = await this.index();
     const matches = index.matching(sort, search);
     const start = cursor ? LibraryIndex.startAfter(matches, sort, { key: cursor.k, id: cursor.i }) : 0;
@@ -112,8 +116,8 @@ export class LibraryQueryService {
       total: matches.length,
       can_search: true,
     };
-    const entry: PageEntry = { stamp: stamp ?? '', page };
-    if (versions.holds(LIBRARY_LISTING_TOPICS, stamp)) this.pages.set(cacheKey, entry);
+    const entry: PageEntry = { page };
+    this.pages.set(cacheKey, entry, stamp, PAGE_KEEP_MS);
     return entry;
   }
 
