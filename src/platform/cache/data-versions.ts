@@ -53,8 +53,7 @@ export class DataVersions {
   /** Reads every version, starts listening and polling, and serves `bumpTopics` for this database. */
   async start(): Promise<void> {
     byAdapter.set(this.options.db.getExecutor().adapter, this);
-    // Before the migrations have run (a server started with migrate off) there is nothing to read yet.
-    await this.poll().catch((err) => this.options.logger.debug({ err }, 'data versions not readable yet'));
+    await this.pollQuietly();
     if (this.options.databaseUrl) await this.listen();
     this.schedule();
   }
@@ -106,6 +105,11 @@ export class DataVersions {
     for (const { topic, version } of await readVersions(this.options.db)) this.learn(topic, version);
   }
 
+  /** A poll whose failure waits for the next one (before the migrations have run there is nothing to read). */
+  private async pollQuietly(): Promise<void> {
+    await this.poll().catch((err) => this.options.logger.debug({ err }, 'data versions not readable yet'));
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
@@ -146,7 +150,7 @@ export class DataVersions {
     await client.query(`listen "${this.channel}"`);
     this.listener = client;
     // Versions bumped while the listener was away are picked up now rather than at the next poll.
-    await this.poll();
+    await this.pollQuietly();
   }
 
   private listenLater(): void {
