@@ -21,17 +21,27 @@ export async function incrementVersions(
   topics: string[],
   channel: string,
 ): Promise<Array<{ topic: string; version: number }>> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // One round trip: the upsert and its announcement in a single statement.
+    const values = sql.join(topics.map((topic) => sql`(${topic}, 1)`));
+    const { rows } = await sql<{ topic: string; version: string }>`
+      with bumped as (
+        insert into data_versions (topic, version) values ${values}
+        on conflict (topic) do update set version = data_versions.version + 1
+        returning topic, version
+      )
+      select topic, version,
+        pg_notify(${channel}, json_build_array(json_build_object('topic', topic, 'version', version))::text)
+      from bumped`.execute(db);
+    return rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
+  }
   const rows = await db
     .insertInto('data_versions')
     .values(topics.map((topic) => ({ topic, version: 1 })))
     .onConflict((oc) => oc.column('topic').doUpdateSet({ version: sql`data_versions.version + 1` }))
     .returning(['topic', 'version'])
     .execute();
-  const bumped = rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_notify(${channel}, ${JSON.stringify(bumped)})`.execute(db);
-  }
-  return bumped;
+  return rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
 }
 
 /** Every topic's committed version. */
