@@ -219,6 +219,19 @@ describe('two instances behind a round-robin proxy', () => {
     }
   });
 
+  it('should share the cart-recovery capture limit between the instances', async () => {
+    const limit = (await call(cluster.url, 'GET', '/cartrecovery/v1/settings', admin.headers)).json()
+      .capture_rate_limit as number;
+    const answers = [];
+    for (let i = 0; i < limit; i++)
+      answers.push((await call(cluster.url, 'POST', '/cartrecovery/v1/capture', {}, { junk: true })).status);
+    expect(answers).toEqual(answers.map(() => 400));
+    for (const instance of cluster.instances) {
+      const limited = await call(instance.url, 'POST', '/cartrecovery/v1/capture', {}, { junk: true });
+      expect(limited.status).toBe(429);
+    }
+  });
+
   it('should lose no acknowledged write when an instance is killed with SIGKILL during writes', async () => {
     const [a, b] = cluster.instances.map((i) => i.url) as [string, string];
     const customer = await createUser('customer');
