@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     options: new OptionsStore(db, versions),
     transients: new TransientStore(db, clock),
     events: new EventBus(db),
-    jobs: new DbJobQueue({ db, engine, clock, logger }),
+    jobs: new DbJobQueue({ db, engine, clock, logger }, { staleAfterSeconds: config.jobStaleSeconds }),
     mail:
       options.mail ??
       (config.smtpUrl

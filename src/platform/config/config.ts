@@ -21,6 +21,8 @@ export interface Config {
   corsOrigins: string[];
   /** Full base URLs of outside services; extensions read the ones they need. */
   services: Record<string, string>;
+  /** Seconds after which a job still running under one claim counts as abandoned by a stopped or dead worker. */
+  jobStaleSeconds: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -78,6 +80,11 @@ export function loadConfig(
     .map((s) => s.trim())
     .filter(Boolean)
     .map((origin) => originOf('STORESIDE_CORS_ORIGINS', origin));
+  const jobStaleSeconds = positiveSeconds(
+    'STORESIDE_JOB_STALE_SECONDS',
+    env.STORESIDE_JOB_STALE_SECONDS,
+    300,
+  );
   const secret =
     env.STORESIDE_SECRET ?? (options.readSecretFile === false ? '' : readOrCreateSecret(dataDir));
   if (env.STORESIDE_SECRET !== undefined && env.STORESIDE_SECRET.length < 32) {
@@ -99,6 +106,7 @@ export function loadConfig(
     trustedProxies,
     corsOrigins,
     services,
+    jobStaleSeconds,
   };
 }
 
@@ -120,6 +128,13 @@ function parsePort(raw: string): number {
   if (!/^\d+$/.test(raw) || port < 0 || port > 65535)
     throw new ConfigError('PORT must be an integer 0-65535');
   return port;
+}
+
+function positiveSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new ConfigError(`${name} must be a whole number of seconds ≥ 1`);
+  return Number(value);
 }
 
 function nonEmpty(name: string, value: string): string {
