@@ -4,6 +4,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { type Database, openDatabase } from '../../src/platform/db/database.js';
 import { DbJobQueue } from '../../src/platform/jobs/db-job-queue.js';
 import type { JobArgs } from '../../src/platform/jobs/job-queue.js';
+import { claimDueJobs } from '../../src/platform/jobs/jobs.repository.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const clock = new ManualClock(new Date('2026-03-01T05:00:00Z'));
@@ -164,6 +165,49 @@ describe('stale claims', () => {
       last_error: expect.stringContaining('Claim timed out'),
     });
   });
+
+  it('should run a job claimed by a worker that died before starting it, even with no retries', async () => {
+    ran.length = 0;
+    const id = (await t.ctx.jobs.schedule({ hook: 'test.record', args: { stale: 3 }, priority: 0 }))!;
+    // The worker's claim takes it (with any others of its batch) and the worker dies before running it.
+    const [claimed] = await claimDueJobs(t.ctx.db, {
+      engine: t.ctx.engine,
+      workerId: 'dead-worker',
+      now: sqlTime(clock.now(), 0),
+      limit: 1,
+    });
+    expect(claimed).toMatchObject({ id, status: 'running', attempts: 0 });
+    await t.ctx.jobs.runDue();
+    expect(ran).toEqual([]);
+    clock.advance(6 * 60_000);
+    await t.ctx.jobs.runDue();
+    expect(ran).toEqual([{ stale: 3 }]);
+    expect(await job(id)).toMatchObject({
+      status: 'complete',
+      attempts: 1,
+      last_error: expect.stringContaining('Claim timed out'),
+    });
+  });
+
+  it('should leave a claimed job to the worker that recovered it when the claim went stale before it started', async () => {
+    ran.length = 0;
+    const slow = new DbJobQueue({ db: t.ctx.db, engine: t.ctx.engine, clock, logger: silent });
+    slow.register('test.record', async (args) => {
+      ran.push(args);
+    });
+    // The first job of the batch outlasts the stale timeout; meanwhile another worker recovers the second.
+    slow.register('test.slow', async () => {
+      clock.advance(6 * 60_000);
+      await t.ctx.jobs.runDue();
+    });
+    const first = (await t.ctx.jobs.schedule({ hook: 'test.slow', priority: 0 }))!;
+    const second = (await t.ctx.jobs.schedule({ hook: 'test.record', args: { stale: 4 }, priority: 0 }))!;
+    expect(await slow.runDue({ limit: 2, workerId: 'slow-worker' })).toBe(2);
+    expect(ran).toEqual([{ stale: 4 }]);
+    expect(await job(second)).toMatchObject({ status: 'complete', attempts: 1 });
+    // The slow job itself counted as dead: failed (no attempts left), its late outcome not written over that.
+    expect(await job(first)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
 });
 
 describe('two workers on one database', () => {
@@ -240,6 +284,7 @@ function sqlTime(from: Date, plusSeconds: number): string {
   return new Date(from.getTime() + plusSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** Marks a job as claimed and started (its attempt counted) a minute ago by a worker that then died. */
 async function claimAsDeadWorker(id: number): Promise<void> {
   await t.ctx.db
     .updateTable('jobs')

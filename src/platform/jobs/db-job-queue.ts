@@ -17,9 +17,13 @@ import {
   type NewJobRow,
   releaseClaimedJob,
   releaseStaleJob,
+  startClaimedJob,
 } from './jobs.repository.js';
 
-/** The database-backed JobQueue: atomic claims (SKIP LOCKED on PostgreSQL), retries with back-off, stale-claim recovery. */
+/**
+ * The database-backed JobQueue: atomic claims (SKIP LOCKED on PostgreSQL), retries with back-off, stale-claim
+ * recovery (claimed jobs never started are run again; a started one is retried only while attempts remain).
+ */
 export class DbJobQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | null = null;
@@ -149,7 +153,15 @@ export class DbJobQueue implements JobQueue {
     });
   }
 
-  private async execute(row: JobRow): Promise<void> {
+  private async execute(claimed: JobRow): Promise<void> {
+    // The attempt counts only now: a claimed job its worker never got to (the worker died) is run again.
+    const attempts = await startClaimedJob(this.deps.db, {
+      id: claimed.id,
+      claimedBy: claimed.claimed_by,
+      now: toDbTime(this.deps.clock.now()),
+    });
+    if (attempts === null) return; // recovered as stale meanwhile: another worker runs it
+    const row = { ...claimed, attempts };
     const handler = this.handlers.get(row.hook);
     const job = toJob(row);
     let error: unknown = null;
@@ -213,6 +225,7 @@ export class DbJobQueue implements JobQueue {
     );
     const stale = await findStaleJobs(this.deps.db, cutoff);
     for (const row of stale) {
+      // A job whose worker died before starting it has an attempt left; one that was running counts its attempt.
       const retry = row.attempts < row.max_attempts;
       await releaseStaleJob(this.deps.db, {
         id: row.id,

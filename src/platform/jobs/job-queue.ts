@@ -31,7 +31,10 @@ export interface JobSpec {
   runAt?: Date;
   /** When true, nothing is scheduled while a pending/running job with the same hook and args exists. */
   unique?: boolean;
-  /** Attempts before the job is `failed` (default 1, Action Scheduler's). */
+  /**
+   * Attempts before the job is `failed` (default 1, Action Scheduler's). An attempt counts when its handler starts,
+   * so a job claimed by a worker that died before starting it is run again once the claim is stale.
+   */
   maxAttempts?: number;
   /** Seconds before retry n is due: `backoffSeconds × n` (default 60). */
   backoffSeconds?: number;

@@ -132,7 +132,10 @@ export async function listJobRows(
   return { rows, total: Number(count.n) };
 }
 
-/** Claims up to `limit` due jobs for a worker (SKIP LOCKED on PostgreSQL); the claimed rows in run order. */
+/**
+ * Claims up to `limit` due jobs for a worker (SKIP LOCKED on PostgreSQL); the claimed rows in run order. A claim
+ * is not an attempt: `startClaimedJob` counts each job's attempt when the worker gets to it.
+ */
 export async function claimDueJobs(
   db: DbOrTrx,
   input: { engine: Engine; workerId: string; now: string; limit: number },
@@ -145,12 +148,31 @@ export async function claimDueJobs(
       select id from jobs where status = 'pending' and run_at <= ${input.now}
       order by priority, run_at, id limit ${input.limit} ${lock}
     )
-    update jobs set status = 'running', claimed_by = ${input.workerId}, claimed_at = ${input.now}, attempts = attempts + 1
+    update jobs set status = 'running', claimed_by = ${input.workerId}, claimed_at = ${input.now}
     where id in (select id from due) and ${stillPending(input.engine)}
     returning *`.execute(db);
   return [...result.rows].sort(
     (a, b) => a.priority - b.priority || a.run_at.localeCompare(b.run_at) || a.id - b.id,
   );
+}
+
+/**
+ * Starts an attempt of a job still claimed by `claimedBy`: counts it and restarts the claim's clock from `now`.
+ * Returns the attempt's number, or null when the claim was recovered as stale meanwhile (the job is not ours).
+ */
+export async function startClaimedJob(
+  db: DbOrTrx,
+  input: { id: number; claimedBy: string | null; now: string },
+): Promise<number | null> {
+  const row = await db
+    .updateTable('jobs')
+    .set({ attempts: sql`attempts + 1`, claimed_at: input.now })
+    .where('id', '=', input.id)
+    .where('status', '=', 'running')
+    .where('claimed_by', '=', input.claimedBy)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts ?? null;
 }
 
 /** Applies `changes` to a job still claimed by `claimedBy` (a claim recovered as stale belongs to another worker). */
@@ -166,7 +188,7 @@ export async function releaseClaimedJob(
     .execute();
 }
 
-/** Running jobs claimed before `cutoff` (their worker stopped or died). */
+/** Running jobs claimed (or last started) before `cutoff` (their worker stopped or died). */
 export async function findStaleJobs(db: DbOrTrx, cutoff: string): Promise<JobRow[]> {
   return db
     .selectFrom('jobs')
