@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from './support/cluster.js';
+import { toDbTime } from '../../src/platform/db/sql-helpers.js';
+import { type Cluster, type Instance, startCluster } from './support/cluster.js';
 
 // Two `storeside serve` processes on one PostgreSQL and one Redis behind a round-robin proxy, used as an operator
 // and their clients would: whatever one instance changes, the other answers accordingly within 100 ms.
 let cluster: Cluster;
 let admin: Session;
+// The cluster's database, read (and, to move time, written) directly by the job tests.
+let db: pg.Pool;
 
 interface Session {
   cookie: string;
@@ -37,12 +41,12 @@ async function login(base: string, username: string, password: string): Promise<
   return { cookie, nonce, headers: { cookie, 'x-wp-nonce': nonce } };
 }
 
-/** Repeats `probe` every 5 ms until it returns true; returns the milliseconds it took (fails after `ms`). */
-async function within(ms: number, probe: () => Promise<boolean>): Promise<number> {
+/** Repeats `probe` every `every` ms until it returns true; returns the milliseconds it took (fails after `ms`). */
+async function within(ms: number, probe: () => Promise<boolean>, every = 5): Promise<number> {
   const started = performance.now();
   while (!(await probe())) {
     if (performance.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, every));
   }
   return performance.now() - started;
 }
@@ -63,11 +67,113 @@ async function createUser(role: string): Promise<{ id: number; username: string;
   return { id: created.json().id as number, username, password };
 }
 
+/** Rows of a query on the cluster's database. */
+async function rows<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await db.query(text, values)).rows as T[];
+}
+
+// Cart recovery: sessions captured through the instances, and time moved on through the database (the
+// instances run on the real clock; the abandonment timeout and step delays are minutes to days).
+let captureCounter = 0;
+let recoveryProduct: number | undefined;
+interface Captured {
+  id: number;
+  email: string;
+  quantity: number;
+}
+
+/** Captures `count` consented carts (1–3 units of one product), alternating the instances, each from its own address. */
+async function captureSessions(count: number): Promise<Captured[]> {
+  if (recoveryProduct === undefined) {
+    const product = await call(cluster.url, 'POST', '/wc/v3/products', admin.headers, {
+      name: `Cluster teapot ${run}`,
+      regular_price: '24.00',
+      status: 'publish',
+    });
+    expect(product.status).toBe(201);
+    recoveryProduct = product.json().id as number;
+  }
+  const captured: Captured[] = [];
+  for (let i = 0; i < count; i++) {
+    const n = ++captureCounter;
+    const email = `shopper${run}-${n}@example.com`;
+    const quantity = 1 + (n % 3);
+    const instance = cluster.instances[n % cluster.instances.length]!;
+    const answer = await call(
+      instance.url,
+      'POST',
+      '/cartrecovery/v1/capture',
+      { 'x-forwarded-for': `10.17.${Math.floor(n / 250)}.${n % 250}` },
+      { email, consent: true, cart: [{ product_id: recoveryProduct, quantity }], source: 'classic' },
+    );
+    expect(answer.status, answer.text).toBe(201);
+    const [row] = await rows<{ id: number }>('select id from cr_sessions where session_id = $1', [
+      answer.json().session_id,
+    ]);
+    captured.push({ id: row!.id, email, quantity });
+  }
+  return captured;
+}
+
+/** Moves the sessions' last activity back beyond the abandonment timeout (their checks are still 30 min away). */
+async function makeIdle(sessions: Captured[]): Promise<void> {
+  await db.query('update cr_sessions set last_activity_at = $1 where id = any($2)', [
+    toDbTime(new Date(Date.now() - 31 * 60_000)),
+    sessions.map((s) => s.id),
+  ]);
+}
+
+/** Makes the sessions' exact abandonment checks due, all in one statement; `runAt` gives each its own time. */
+async function makeChecksDue(
+  sessions: Captured[],
+  runAt: (session: Captured) => Date = () => new Date(),
+): Promise<void> {
+  const moved = await db.query(
+    `update jobs set run_at = due.run_at from unnest($1::text[], $2::text[]) as due(group_name, run_at)
+       where jobs.group_name = due.group_name and hook = 'cartrecovery.detect_session_abandonment'
+       and status = 'pending'`,
+    [sessions.map((s) => `cartrecovery.detect.${s.id}`), sessions.map((s) => toDbTime(runAt(s)))],
+  );
+  expect(moved.rowCount).toBe(sessions.length);
+}
+
+/** Makes every pending recovery e-mail of the sessions due now (steps are 45 min, 24 h and 72 h after abandonment). */
+async function makeSendsDue(sessions: Captured[], steps = [1, 2, 3]): Promise<void> {
+  const moved = await db.query(
+    `update jobs set run_at = $1 where group_name = any($2) and hook = 'cartrecovery.send_step' and status = 'pending'
+       and (args::json->>'step')::int = any($3)`,
+    [toDbTime(new Date()), sessions.map((s) => `cartrecovery.send.${s.id}`), steps],
+  );
+  expect(moved.rowCount).toBe(sessions.length * steps.length);
+}
+
+/** Statuses of the sessions, by id. */
+async function statusesOf(sessions: Captured[]): Promise<string[]> {
+  const found = await rows<{ id: number; status: string }>(
+    'select id, status from cr_sessions where id = any($1)',
+    [sessions.map((s) => s.id)],
+  );
+  const byId = new Map(found.map((r) => [r.id, r.status]));
+  return sessions.map((s) => byId.get(s.id) ?? 'missing');
+}
+
+/** How many events of `type` each session has, in the sessions' order. */
+async function eventCounts(sessions: Captured[], type: string): Promise<number[]> {
+  const found = await rows<{ session_id: number; n: string }>(
+    'select session_id, count(*) as n from cr_events where session_id = any($1) and type = $2 group by session_id',
+    [sessions.map((s) => s.id), type],
+  );
+  const byId = new Map(found.map((r) => [r.session_id, Number(r.n)]));
+  return sessions.map((s) => byId.get(s.id) ?? 0);
+}
+
 beforeAll(async () => {
   cluster = await startCluster(2);
   admin = await login(cluster.url, 'admin', cluster.adminPassword);
+  db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 3 });
 }, 120_000);
 afterAll(async () => {
+  await db?.end();
   await cluster?.stop();
 }, 60_000);
 
@@ -231,6 +337,210 @@ describe('two instances behind a round-robin proxy', () => {
       expect(limited.status).toBe(429);
     }
   });
+
+  it('should run each abandonment check and each recovery e-mail exactly once with both instances working', async () => {
+    // 30 checks, then 90 sends, due at once: more than one claim's batch (25 jobs), and each instance polls every
+    // second, so the second instance claims its share before the first polls again: both workers run them.
+    const sessions = await captureSessions(30);
+    await makeIdle(sessions);
+    await makeChecksDue(sessions);
+    await within(15_000, async () => (await statusesOf(sessions)).every((s) => s === 'abandoned'), 50);
+    expect(await eventCounts(sessions, 'abandoned')).toEqual(sessions.map(() => 1));
+    const checks = await rows<{ status: string; attempts: number }>(
+      `select status, attempts from jobs where hook = 'cartrecovery.detect_session_abandonment' and group_name = any($1)`,
+      [sessions.map((s) => `cartrecovery.detect.${s.id}`)],
+    );
+    expect(checks).toEqual(sessions.map(() => ({ status: 'complete', attempts: 1 })));
+
+    await makeSendsDue(sessions);
+    const sent = async () =>
+      (
+        await rows(`select 1 from cr_notifications where session_id = any($1) and status = 'sent'`, [
+          sessions.map((s) => s.id),
+        ])
+      ).length;
+    await within(20_000, async () => (await sent()) === sessions.length * 3, 50);
+    // Exactly one message per session and step in the outbox, each from one attempt of one job.
+    const mails = await rows<{ to_address: string; tag: string; n: string }>(
+      `select to_address, tag, count(*) as n from mail_outbox where to_address = any($1)
+         group by to_address, tag order by to_address, tag`,
+      [sessions.map((s) => s.email)],
+    );
+    expect(mails).toEqual(
+      sessions
+        .map((s) => s.email)
+        .sort()
+        .flatMap((to) =>
+          [1, 2, 3].map((step) => ({ to_address: to, tag: `cart-recovery:step${step}`, n: '1' })),
+        ),
+    );
+    const notifications = await rows<{ status: string; attempts: number }>(
+      'select status, attempts from cr_notifications where session_id = any($1)',
+      [sessions.map((s) => s.id)],
+    );
+    expect(notifications).toEqual(
+      sessions.flatMap(() => [1, 2, 3].map(() => ({ status: 'sent', attempts: 1 }))),
+    );
+    const sends = await rows<{ status: string; attempts: number }>(
+      `select status, attempts from jobs where hook = 'cartrecovery.send_step' and group_name = any($1)`,
+      [sessions.map((s) => `cartrecovery.send.${s.id}`)],
+    );
+    expect(sends).toEqual(sessions.flatMap(() => [1, 2, 3].map(() => ({ status: 'complete', attempts: 1 }))));
+    expect(await eventCounts(sessions, 'email_sent')).toEqual(sessions.map(() => 3));
+  }, 60_000);
+
+  it('should restore the cart of a recovery e-mail link opened on either instance', async () => {
+    const [a, b] = cluster.instances.map((i) => i.url) as [string, string];
+    const [session] = await captureSessions(1);
+    await makeIdle([session!]);
+    await makeChecksDue([session!]);
+    await within(10_000, async () => (await statusesOf([session!]))[0] === 'abandoned', 50);
+    await makeSendsDue([session!], [1]);
+    let text = '';
+    await within(
+      10_000,
+      async () => {
+        const [mail] = await rows<{ text_body: string }>(
+          'select text_body from mail_outbox where to_address = $1',
+          [session!.email],
+        );
+        text = mail?.text_body ?? '';
+        return mail !== undefined;
+      },
+      50,
+    );
+    // The link names the public address (the proxy); each instance is given its path and query.
+    const token = new RegExp(`${cluster.url}/\\?cartrecovery_restore=([A-Za-z0-9]+)`).exec(text)?.[1];
+    expect(token).toBeDefined();
+    const open = (base: string, address: string, cookie?: string) =>
+      fetch(`${base}/?cartrecovery_restore=${token}`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+      });
+    const cartOf = async (base: string, cookie: string) =>
+      (await call(base, 'GET', '/wc/store/v1/cart', { cookie }))
+        .json()
+        .items.map((item: { id: number; quantity: number }) => [item.id, item.quantity]);
+    for (const [first, second, address] of [
+      [a, b, '10.18.0.1'],
+      [b, a, '10.18.0.2'],
+    ] as const) {
+      // A fresh browser opens the link on one instance; the other serves the rebuilt cart and its reload.
+      const restored = await open(first, address);
+      expect(restored.status).toBe(302);
+      expect(restored.headers.get('location')).toBe(`${cluster.url}/checkout`);
+      const cookie = restored.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      expect(cookie).toContain('storeside_cart=');
+      expect(await cartOf(second, cookie)).toEqual([[recoveryProduct, session!.quantity]]);
+      const reload = await open(second, address, cookie);
+      expect(reload.status).toBe(302);
+      expect(reload.headers.get('location')).toBe(`${cluster.url}/checkout`);
+      expect(await cartOf(first, cookie)).toEqual([[recoveryProduct, session!.quantity]]);
+    }
+    // One click per browser, none for the reloads, whichever instance answered.
+    expect(await eventCounts([session!], 'restore_clicked')).toEqual([2]);
+    expect(await eventCounts([session!], 'cart_restored')).toEqual([2]);
+    const restores = await rows('select 1 from cr_restores where session_id = $1', [session!.id]);
+    expect(restores).toHaveLength(2);
+  }, 30_000);
+
+  it('should run the jobs a killed instance had claimed on the surviving instance once the claim is stale', async () => {
+    const [survivor, doomed] = cluster.instances as [Instance, Instance];
+    const sessions = await captureSessions(4);
+    const [blocked, ...waiting] = sessions as [Captured, ...Captured[]];
+    const checksOf = (of: Captured[]) =>
+      rows<{
+        group_name: string;
+        status: string;
+        attempts: number;
+        claimed_by: string | null;
+        last_error: string | null;
+      }>(
+        `select group_name, status, attempts, claimed_by, last_error from jobs
+           where hook = 'cartrecovery.detect_session_abandonment' and group_name = any($1) order by id`,
+        [of.map((s) => `cartrecovery.detect.${s.id}`)],
+      );
+    await makeIdle(sessions);
+    try {
+      // The test holds the first session's row, so the check that abandons it waits inside its handler.
+      const lock = await db.connect();
+      try {
+        await lock.query('begin');
+        await lock.query('select id from cr_sessions where id = $1 for update', [blocked.id]);
+        // The survivor is paused while the four checks fall due: the doomed instance claims them in one batch.
+        survivor.process.kill('SIGSTOP');
+        try {
+          const now = Date.now();
+          await makeChecksDue(sessions, (s) => new Date(now - (s === blocked ? 2000 : 1000)));
+          await within(
+            5_000,
+            async () =>
+              (await checksOf(sessions)).every((j) => j.status === 'running') &&
+              (
+                await rows(
+                  `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+                )
+              ).length === 1,
+            20,
+          );
+          const claimed = await checksOf(sessions);
+          expect(new Set(claimed.map((j) => j.claimed_by)).size).toBe(1);
+          // Only the first has started (its attempt counts); the other three wait their turn in the batch.
+          expect(claimed.map((j) => j.attempts)).toEqual([1, 0, 0, 0]);
+          const exited = new Promise((resolve) => doomed.process.once('exit', resolve));
+          doomed.process.kill('SIGKILL');
+          await exited;
+        } finally {
+          survivor.process.kill('SIGCONT');
+        }
+      } finally {
+        await lock.query('rollback');
+        lock.release();
+      }
+      // The survivor takes the claim back once it is stale and runs the three checks that never started, once each.
+      await within(
+        (cluster.jobStaleSeconds + 6) * 1000,
+        async () => (await statusesOf(waiting)).every((s) => s === 'abandoned'),
+        50,
+      );
+      expect(await eventCounts(waiting, 'abandoned')).toEqual(waiting.map(() => 1));
+      const [started, ...recovered] = await checksOf(sessions);
+      expect(recovered).toEqual(
+        waiting.map(() =>
+          expect.objectContaining({
+            status: 'complete',
+            attempts: 1,
+            last_error: expect.stringContaining('Claim timed out'),
+          }),
+        ),
+      );
+      // The check that was running on the killed instance is failed, never run twice (Action Scheduler's rule);
+      // its transaction died with the instance, and the five-minute sweep (made due now) abandons the session.
+      expect(started).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringContaining('Claim timed out'),
+      });
+      expect(await statusesOf([blocked])).toEqual(['captured']);
+      await db.query(
+        `update jobs set run_at = $1 where hook = 'cartrecovery.detect_abandonment' and status = 'pending'`,
+        [toDbTime(new Date())],
+      );
+      await within(5_000, async () => (await statusesOf([blocked]))[0] === 'abandoned', 50);
+      expect(await eventCounts([blocked], 'abandoned')).toEqual([1]);
+    } finally {
+      // An orchestrator starts the killed instance again (the last test needs both).
+      if (doomed.process.exitCode === null && doomed.process.signalCode === null) {
+        const exited = new Promise((resolve) => doomed.process.once('exit', resolve));
+        doomed.process.kill('SIGKILL');
+        await exited;
+      }
+      await cluster.restart(1);
+    }
+  }, 60_000);
 
   it('should lose no acknowledged write when an instance is killed with SIGKILL during writes', async () => {
     const [a, b] = cluster.instances.map((i) => i.url) as [string, string];

@@ -22,6 +22,12 @@ export interface Cluster {
   url: string;
   instances: Instance[];
   adminPassword: string;
+  /** The one PostgreSQL database of every instance (tests read and set rows in it directly). */
+  databaseUrl: string;
+  /** The job stale-claim timeout every instance runs with (`STORESIDE_JOB_STALE_SECONDS`), in seconds. */
+  jobStaleSeconds: number;
+  /** Starts an exited instance again on its port and data directory (an orchestrator's restart). */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,7 @@ export async function startCluster(count = 2): Promise<Cluster> {
   databaseUrl.pathname = `/${database}`;
   const proxy = await startProxy();
   const adminPassword = 'cluster-admin-password';
+  const jobStaleSeconds = 2;
   const shared = {
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL,
@@ -49,28 +56,45 @@ export async function startCluster(count = 2): Promise<Cluster> {
     STORESIDE_TRUSTED_PROXIES: '127.0.0.1',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Short, so the cluster test sees a killed instance's claimed jobs recovered within seconds.
+    STORESIDE_JOB_STALE_SECONDS: String(jobStaleSeconds),
   };
-  const instances: Instance[] = [];
-  for (let i = 0; i < count; i++) {
-    const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), `storeside-cluster-${i}-`));
-    const child = startCli(['serve'], { ...shared, PORT: String(port), STORESIDE_DATA_DIR: dataDir });
+  const environments: Array<Record<string, string>> = [];
+  const launch = async (env: Record<string, string>): Promise<Instance> => {
+    const child = startCli(['serve'], env);
     let output = '';
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
-    const instance = { url: `http://127.0.0.1:${port}`, process: child, output: () => output };
+    const instance = { url: `http://127.0.0.1:${env.PORT}`, process: child, output: () => output };
     await waitReady(instance);
-    instances.push(instance);
+    return instance;
+  };
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), `storeside-cluster-${i}-`));
+    environments.push({ ...shared, PORT: String(await freePort()), STORESIDE_DATA_DIR: dataDir });
+    instances.push(await launch(environments[i]!));
   }
   proxy.targets.push(...instances.map((instance) => instance.url));
   return {
     url: proxy.url,
     instances,
     adminPassword,
+    databaseUrl: databaseUrl.toString(),
+    jobStaleSeconds,
+    async restart(index) {
+      const old = instances[index]!;
+      if (old.process.exitCode === null && old.process.signalCode === null)
+        throw new Error(`instance ${index} is still running`);
+      instances[index] = await launch(environments[index]!);
+    },
     async stop() {
       const running = instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
       const exited = running.map((i) => new Promise((resolve) => i.process.on('exit', resolve)));
-      for (const instance of running) instance.process.kill('SIGTERM');
+      for (const instance of running) {
+        instance.process.kill('SIGCONT'); // a test that paused an instance may have failed before resuming it
+        instance.process.kill('SIGTERM');
+      }
       await Promise.all(exited);
       await new Promise((resolve) => proxy.server.close(resolve));
       await withPg(PG_URL, (c) => c.query(`drop database if exists ${database} with (force)`));
