@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildAdminIfStale } from './admin-build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist', 'cli', 'main.js');
@@ -34,6 +35,8 @@ if (
     process.stderr.write('storeside: built with type errors (run `npm run typecheck`)\n');
   }
 }
+
+if (process.argv[2] === 'serve') buildAdminIfStale(root);
 
 const { main } = await import(entry);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,7 @@
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { registerAdminShell } from './platform/admin-pages/admin-shell.pages.js';
+import { registerLoginPages } from './platform/admin-pages/login.pages.js';
 import { Authenticator } from './platform/auth/authenticator.js';
 import { ensureAdministrator } from './platform/auth/bootstrap-admin.js';
 import { CapabilityRegistry } from './platform/auth/capabilities.js';
@@ -147,6 +149,11 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     { prefix: '/wp-json' },
   );
   for (const module of modules) await module.pages?.(app, ctx);
+  const adminModules = modules.flatMap((m) =>
+    m.adminCapability ? [{ name: m.name, capability: m.adminCapability }] : [],
+  );
+  registerLoginPages(app, platform, adminModules);
+  await registerAdminShell(app, platform, adminModules);
 
   index.register(app, { name: 'Storeside', description: 'A Storeside shop', url: config.publicUrl });
   app.get('/wp-json/openapi.json', { schema: { hide: true } }, async () => app.swagger());

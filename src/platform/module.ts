@@ -15,6 +15,8 @@ export interface AppModule<C> {
   migrations: MigrationSet;
   /** REST namespaces this module owns; `validationStatus` 422 where its contract says so (default 400). */
   namespaces?: Array<{ namespace: string; validationStatus?: 400 | 422 }>;
+  /** The capability this module's admin screens need (modules without screens leave it out). */
+  adminCapability?: string;
   /** Capabilities this module introduces and the roles that hold them by default. */
   capabilities?: Record<string, readonly Role[]>;
   /** Registers REST routes; paths are relative to `/wp-json` (e.g. `/loyalty/v1/ledger`). */

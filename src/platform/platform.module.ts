@@ -20,6 +20,7 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-25T08-00-jobs-group-index': jobsGroupIndex,
     '2026-11-25T15-00-data-versions': dataVersions,
   },
+  adminCapability: 'list_users',
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
   routes(app, ctx) {
     registerAuthRoutes(app, ctx);

@@ -5,6 +5,7 @@ import { pageWindow, setPaginationHeaders } from '../../platform/http/collection
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { exportFileName, exportLedgerCsv } from './ledger-export.service.js';
+import { adminCustomerView } from './loyalty-customer.service.js';
 import {
   adjustPoints,
   LEDGER_PAGE_TOPICS,
@@ -22,6 +23,8 @@ import {
   ExportQuery,
   LedgerEntrySchema,
   LedgerQuery,
+  MeQuery,
+  MeResult,
   SearchUsersQuery,
   UserSearchItem,
 } from './loyalty.schemas.js';
@@ -120,6 +123,27 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
       },
     },
     async (request) => searchUsers(ctx, request.query.search, request.query.limit ?? 10),
+  );
+
+  app.get(
+    '/loyalty/v1/customers/:id',
+    {
+      config: { auth: ADMIN },
+      schema: {
+        tags,
+        summary: "A customer's loyalty view (balance, tier, referral link, recent history) for the admin.",
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        querystring: MeQuery,
+        response: { 200: MeResult },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const perPage = request.query.per_page ?? 10;
+      const { view, total } = await adminCustomerView(ctx, request.params.id, pageWindow(page, perPage));
+      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+      return view;
+    },
   );
 
   app.get(

@@ -1,4 +1,6 @@
 import type { ExtensionContext } from '../../extensions/define-extension.js';
+import { getUser } from '../../platform/auth/user-lookup.service.js';
+import { NotFoundError } from '../../platform/http/errors.js';
 import type { ShopCart } from '../../shop/shop-api.js';
 import { entryView, type LedgerEntryView } from './ledger-view.js';
 import { findAccount } from './loyalty-accounts.repository.js';
@@ -101,4 +103,15 @@ export async function cartExtensionView(ctx: ExtensionContext, cart: ShopCart) {
           ? `Create an account to earn ${earn} points on this order!`
           : null,
   };
+}
+
+/** `GET /loyalty/v1/customers/{id}`: the same view of any existing user, for the admin (404 when none). */
+export async function adminCustomerView(
+  ctx: ExtensionContext,
+  userId: number,
+  window: { offset: number; limit: number },
+) {
+  if (!(await getUser(ctx.db, userId)))
+    throw new NotFoundError('loyalty_user_not_found', 'No user has this id.');
+  return customerView(ctx, userId, window);
 }

@@ -13,6 +13,7 @@ export const loyaltyExtension = defineExtension({
   name: 'loyalty',
   migrations: { '2026-11-22T07-00-loyalty': initial },
   namespaces: [{ namespace: 'loyalty/v1', validationStatus: 422 }],
+  adminCapability: 'manage_loyalty',
   capabilities: { manage_loyalty: ['administrator'] },
   routes(app, ctx) {
     loyaltyAdminRoutes(app, ctx);

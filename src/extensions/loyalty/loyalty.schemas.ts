@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../platform/http/collection.js';
 import { stringEnum } from './loyalty-settings.js';
-import { REFERENCE_TYPES } from './points-ledger.repository.js';
+import { REFERENCE_TYPES } from './ledger-references.js';
 
 /** Filters shared by `GET /ledger` and `GET /export/ledger`. */
 export const LedgerFilterQuery = {
@@ -100,3 +100,14 @@ export const MeResult = Type.Object({
   referral: Type.Union([Type.Object({ code: Type.String(), link: Type.String() }), Type.Null()]),
   history: Type.Array(LedgerEntrySchema),
 });
+
+/** A ledger entry as the routes answer it. */
+export type LedgerEntry = Static<typeof LedgerEntrySchema>;
+/** A user search result with the balance. */
+export type UserSearchResult = Static<typeof UserSearchItem>;
+/** The `POST /user-points` answer. */
+export type AdjustmentAnswer = Static<typeof AdjustResult>;
+/** A customer's loyalty view (`/me`, `/customers/{id}`). */
+export type CustomerLoyalty = Static<typeof MeResult>;
+export type { LoyaltySettings, Tier } from './loyalty-settings.js';
+export type { ReferenceType } from './ledger-references.js';

@@ -6,18 +6,9 @@ import { LEDGER_TOPIC } from './ledger-topic.js';
 
 /** Direction of a ledger entry. */
 export type TransactionType = 'credit' | 'debit';
-/** What a ledger entry refers to. */
-export const REFERENCE_TYPES = [
-  'order',
-  'refund',
-  'registration',
-  'review',
-  'referral',
-  'admin',
-  'expiry',
-] as const;
-/** One of the seven reference types. */
-export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+import type { ReferenceType } from './ledger-references.js';
+
+export { REFERENCE_TYPES, type ReferenceType } from './ledger-references.js';
 
 /** `loyalty_ledger`: append-only; amounts are positive integer hundredths, the type gives the sign. */
 export interface LedgerTable {

@@ -3,13 +3,8 @@ import type { PlatformContext } from '../context.js';
 import type { RestApp } from '../http/server.js';
 import { UserSchema } from './auth.schemas.js';
 import { logIn } from './login.service.js';
-import {
-  endSession,
-  endUserSessions,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-  startSession,
-} from './sessions.service.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { endSession, endUserSessions, startSession } from './sessions.service.js';
 import { userView } from './user-view.js';
 import { MAX_LOGIN_LENGTH } from './users.service.js';
 
@@ -40,13 +35,7 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
       });
       const session = await startSession(ctx.db, ctx.clock, user.id);
       await ctx.events.emit('user.logged_in', { userId: user.id, request, reply });
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: ctx.config.publicUrl.startsWith('https:'),
-        maxAge: SESSION_TTL_MS / 1000,
-      });
+      setSessionCookie(reply, ctx.config.publicUrl, session.token);
       const capabilities = await ctx.capabilities.forUser(ctx.db, user);
       const nonce = ctx.nonces.create({ uid: String(user.id), token: session.hash });
       reply.header('X-WP-Nonce', nonce);
@@ -67,7 +56,7 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
     async (request, reply) => {
       const principal = request.principal;
       if (principal.kind === 'user' && principal.sessionHash) await endSession(ctx.db, principal.sessionHash);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return { success: true };
     },
   );
@@ -86,7 +75,7 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
       const principal = request.principal;
       if (principal.kind !== 'user') throw new Error('unreachable: route requires a user');
       await endUserSessions(ctx.db, principal.user.id);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return { success: true };
     },
   );

@@ -8,10 +8,10 @@ export function getUser(db: DbOrTrx, id: number): Promise<AuthUser | null> {
   return findUserById(db, id);
 }
 
-/** One page of users, optionally filtered by a search term and role, with the total. */
+/** One page of users, optionally filtered by a search term, role and ids, with the total. */
 export function usersPage(
   db: DbOrTrx,
-  filter: { search?: string; role?: Role; offset: number; limit: number },
+  filter: { search?: string; role?: Role; include?: number[]; offset: number; limit: number },
 ): Promise<{ rows: AuthUser[]; total: number }> {
   return listUsers(db, filter);
 }

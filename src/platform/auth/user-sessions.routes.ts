@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { PlatformContext } from '../context.js';
 import { NotFoundError } from '../http/errors.js';
 import type { RestApp } from '../http/server.js';
-import { endUserSessions, SESSION_COOKIE } from './sessions.service.js';
+import { clearSessionCookie } from './session-cookie.js';
+import { endUserSessions } from './sessions.service.js';
 import { assertCanEditUser } from './user-edit-policy.js';
 import { getUser } from './user-lookup.service.js';
 
@@ -25,8 +26,7 @@ export function registerUserSessionRoutes(app: RestApp, ctx: PlatformContext): v
       if (!target) throw new NotFoundError('rest_user_invalid_id', 'Invalid user ID.');
       assertCanEditUser(p, target);
       const ended = await endUserSessions(ctx.db, target.id);
-      if (p.kind === 'user' && p.via === 'cookie' && p.user.id === target.id)
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      if (p.kind === 'user' && p.via === 'cookie' && p.user.id === target.id) clearSessionCookie(reply);
       return { deleted: true, ended };
     },
   );

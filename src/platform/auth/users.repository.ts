@@ -80,9 +80,10 @@ export async function updateUserRow(
 /** One page of users, optionally filtered by a search term and role. */
 export async function listUsers(
   db: DbOrTrx,
-  filter: { search?: string; role?: Role; offset: number; limit: number },
+  filter: { search?: string; role?: Role; include?: number[]; offset: number; limit: number },
 ): Promise<{ rows: AuthUser[]; total: number }> {
   let query = db.selectFrom('users');
+  if (filter.include) query = query.where('id', 'in', filter.include.length > 0 ? filter.include : [0]);
   if (filter.search) {
     const term = filter.search;
     query = query.where((eb) =>

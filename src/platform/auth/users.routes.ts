@@ -68,15 +68,22 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
           ...paginationQuery(10),
           search: Type.Optional(Type.String()),
           roles: Type.Optional(RoleEnum),
+          include: Type.Optional(
+            Type.String({
+              pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,99}$',
+              description: 'Only these user ids (comma-separated, at most 100).',
+            }),
+          ),
         }),
         response: { 200: Type.Array(UserSchema) },
       },
     },
     async (request, reply) => {
-      const { page = 1, per_page = 10, search, roles } = request.query;
+      const { page = 1, per_page = 10, search, roles, include } = request.query;
       const { rows, total } = await usersPage(ctx.db, {
         search,
         role: roles as Role | undefined,
+        include: include?.split(',').map(Number),
         ...pageWindow(page, per_page),
       });
       setPaginationHeaders(request, reply, {

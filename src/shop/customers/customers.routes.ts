@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { SESSION_COOKIE, SESSION_TTL_MS, startSession } from '../../platform/auth/sessions.service.js';
+import { setSessionCookie } from '../../platform/auth/session-cookie.js';
+import { startSession } from '../../platform/auth/sessions.service.js';
 import { userView } from '../../platform/auth/user-view.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
 import { NotFoundError } from '../../platform/http/errors.js';
@@ -44,13 +45,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
       // Logged in at once, as WooCommerce's My Account registration does (and a guest cart merges into theirs).
       const session = await startSession(ctx.db, ctx.clock, user.id);
       await ctx.events.emit('user.logged_in', { userId: user.id, request, reply });
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: ctx.config.publicUrl.startsWith('https:'),
-        maxAge: SESSION_TTL_MS / 1000,
-      });
+      setSessionCookie(reply, ctx.config.publicUrl, session.token);
       const nonce = ctx.nonces.create({ uid: String(user.id), token: session.hash });
       reply.header('X-WP-Nonce', nonce);
       reply.code(201);

@@ -1,0 +1,110 @@
+import { Button, SelectControl } from '@wordpress/components';
+import { __, _n, sprintf } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
+import type { CollectionPage } from '../api.js';
+
+/** One column of a server-paged table. */
+export interface Column<Item> {
+  id: string;
+  label: string;
+  render: (item: Item) => ReactNode;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+}
+
+const PAGE_SIZES = [20, 50, 100];
+
+/** A server-paged list: the rows of one page, the exact total, and paging that the caller keeps in the URL. */
+export function ServerTable<Item>(props: {
+  /** The table's caption, e.g. "Ledger entries". */
+  label: string;
+  columns: Column<Item>[];
+  page: CollectionPage<Item> | null;
+  loading: boolean;
+  pageNumber: number;
+  perPage: number;
+  onPaging: (page: number, perPage: number) => void;
+  getItemId: (item: Item) => string;
+  /** What the total counts: `%s entry` / `%s entries`. */
+  countLabel: [single: string, plural: string];
+  empty?: string;
+}) {
+  const total = props.page?.total ?? 0;
+  const totalPages = Math.max(1, props.page?.totalPages ?? 1);
+  const items = props.page?.items ?? [];
+  return (
+    <div className="storeside-list" aria-busy={props.loading}>
+      <p className="storeside-muted" aria-live="polite">
+        {props.page
+          ? _n(props.countLabel[0], props.countLabel[1], total, 'storeside').replace(
+              '%s',
+              total.toLocaleString(),
+            )
+          : __('Loading…', 'storeside')}
+      </p>
+      <table className="storeside-table">
+        <caption className="screen-reader-text">{props.label}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th key={column.id} scope="col" className={column.numeric ? 'num' : undefined}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.page && items.length === 0 ? (
+            <tr>
+              <td colSpan={props.columns.length}>{props.empty ?? __('Nothing found.', 'storeside')}</td>
+            </tr>
+          ) : (
+            items.map((item) => (
+              <tr key={props.getItemId(item)}>
+                {props.columns.map((column) => (
+                  <td key={column.id} className={column.numeric ? 'num' : undefined}>
+                    {column.render(item)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      <nav className="storeside-pagination" aria-label={sprintf(__('%s pages', 'storeside'), props.label)}>
+        <SelectControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Per page', 'storeside')}
+          labelPosition="side"
+          value={String(props.perPage)}
+          options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+          onChange={(value) => props.onPaging(1, Number(value))}
+        />
+        <Button
+          variant="secondary"
+          accessibleWhenDisabled
+          disabled={props.pageNumber <= 1}
+          onClick={() => props.onPaging(props.pageNumber - 1, props.perPage)}
+        >
+          {__('Previous page', 'storeside')}
+        </Button>
+        <span>
+          {sprintf(
+            __('Page %1$s of %2$s', 'storeside'),
+            props.pageNumber.toLocaleString(),
+            totalPages.toLocaleString(),
+          )}
+        </span>
+        <Button
+          variant="secondary"
+          accessibleWhenDisabled
+          disabled={props.pageNumber >= totalPages}
+          onClick={() => props.onPaging(props.pageNumber + 1, props.perPage)}
+        >
+          {__('Next page', 'storeside')}
+        </Button>
+      </nav>
+    </div>
+  );
+}

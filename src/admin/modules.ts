@@ -1,0 +1,2 @@
+// The admin screens of every module, registered in menu order; the boot object says which are enabled.
+import '../extensions/loyalty/admin/loyalty-admin.js';

@@ -1,0 +1,69 @@
+import { __ } from '@wordpress/i18n';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { boot } from '../boot.js';
+import type { VisibleMenu } from './menus.js';
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const current = location === href || (href !== '/' && location.startsWith(`${href}/`));
+  return (
+    <Link href={href} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/** The admin frame: skip link, top bar (site, user, Log Out), the left menu, and the screen. */
+export function Layout({ menus, children }: { menus: VisibleMenu[]; children: ReactNode }) {
+  return (
+    <>
+      <a className="storeside-skip-link" href="#storeside-main">
+        {__('Skip to main content', 'storeside')}
+      </a>
+      <header className="storeside-topbar">
+        <a className="storeside-site" href="/">
+          {boot.siteName}
+        </a>
+        <span className="storeside-user">
+          {__('Howdy,', 'storeside')} <strong>{boot.user.name}</strong>
+        </span>
+        <a className="storeside-logout" href={boot.logoutUrl}>
+          {__('Log Out', 'storeside')}
+        </a>
+      </header>
+      <div className="storeside-frame">
+        <nav className="storeside-menu" aria-label={__('Main menu', 'storeside')}>
+          <ul>
+            <li>
+              <NavLink href="/">{__('Dashboard', 'storeside')}</NavLink>
+            </li>
+            {menus.map((menu) => (
+              <li key={menu.label}>
+                {menu.screens.length === 1 ? (
+                  <NavLink href={`/${menu.screens[0]!.path}`}>{menu.label}</NavLink>
+                ) : (
+                  <>
+                    <span className="storeside-menu-group">{menu.label}</span>
+                    <ul>
+                      {menu.screens
+                        .filter((s) => !s.hidden)
+                        .map((screen) => (
+                          <li key={screen.path}>
+                            <NavLink href={`/${screen.path}`}>{screen.label}</NavLink>
+                          </li>
+                        ))}
+                    </ul>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="storeside-main" className="storeside-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

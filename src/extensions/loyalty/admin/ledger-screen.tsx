@@ -1,0 +1,194 @@
+import { Button, SelectControl, TextControl } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { useEffect, useMemo, useState } from 'react';
+import { boot } from '../../../admin/boot.js';
+import { useNotices } from '../../../admin/components/notices.js';
+import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { type Column, ServerTable } from '../../../admin/components/server-table.js';
+import { useCollection } from '../../../admin/components/use-collection.js';
+import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { LedgerEntry } from '../loyalty.schemas.js';
+import { AdjustPointsDialog } from './adjust-points-dialog.js';
+import { CustomerPicker, type PickedCustomer } from './customer-picker.js';
+import { exportLink, type LedgerFilters, ledgerPath, REFERENCE_TYPES, usersByIds } from './loyalty-client.js';
+
+const FILTER_KEYS = ['user_id', 'transaction_type', 'reference_type', 'date_from', 'date_to'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The points ledger: filters kept in the URL, server-side pages with the exact total, CSV export, adjustments. */
+export default function LedgerScreen() {
+  const notices = useNotices();
+  const [query, setQuery] = useQueryState();
+  const [reload, setReload] = useState(0);
+  const [adjusting, setAdjusting] = useState(false);
+  const [names, setNames] = useState(new Map<number, { name: string; email: string }>());
+  const filters: LedgerFilters = {};
+  for (const key of FILTER_KEYS) if (query[key]) filters[key] = query[key];
+  const page = Math.max(1, Number(query.paged) || 1);
+  const perPage = [20, 50, 100].includes(Number(query.per_page)) ? Number(query.per_page) : 20;
+  const path = ledgerPath(filters, page, perPage);
+  const { page: entries, loading, error } = useCollection<LedgerEntry>(path, reload);
+
+  useEffect(() => {
+    if (error) notices.show('error', error.message);
+  }, [error, notices]);
+  useEffect(() => {
+    const ids = [...(entries?.items.map((e) => e.user_id) ?? []), Number(filters.user_id ?? 0)];
+    usersByIds(ids).then(setNames, () => setNames(new Map()));
+  }, [entries, filters.user_id]);
+
+  const change = (changes: Record<string, string | undefined>) => setQuery({ ...changes, paged: undefined });
+  const filterCustomer: PickedCustomer | null = filters.user_id
+    ? {
+        id: Number(filters.user_id),
+        label:
+          names.get(Number(filters.user_id))?.name ?? sprintf(__('User #%s', 'storeside'), filters.user_id),
+      }
+    : null;
+  const columns = useMemo(() => ledgerColumns(names), [names]);
+
+  return (
+    <>
+      <ScreenHeader title={__('Points Ledger', 'storeside')}>
+        <Button variant="primary" onClick={() => setAdjusting(true)}>
+          {__('Adjust Points', 'storeside')}
+        </Button>
+        <Button variant="secondary" href={exportLink(boot.root, boot.nonce, filters)} download>
+          {__('Export CSV', 'storeside')}
+        </Button>
+      </ScreenHeader>
+      <fieldset className="storeside-filters">
+        <legend className="screen-reader-text">{__('Filter the ledger', 'storeside')}</legend>
+        <CustomerPicker
+          label={__('Customer', 'storeside')}
+          value={filterCustomer}
+          onChange={(customer) => change({ user_id: customer ? String(customer.id) : undefined })}
+        />
+        <SelectControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Type', 'storeside')}
+          value={(filters.transaction_type ?? '') as 'credit'}
+          options={[
+            { value: '', label: __('All types', 'storeside') },
+            { value: 'credit', label: __('Credit', 'storeside') },
+            { value: 'debit', label: __('Debit', 'storeside') },
+          ]}
+          onChange={(value) => change({ transaction_type: value || undefined })}
+        />
+        <SelectControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Reference type', 'storeside')}
+          value={(filters.reference_type ?? '') as 'order'}
+          options={[
+            { value: '', label: __('All references', 'storeside') },
+            ...REFERENCE_TYPES.map((t) => ({ value: t, label: t })),
+          ]}
+          onChange={(value) => change({ reference_type: value || undefined })}
+        />
+        <DateFilter
+          label={__('From', 'storeside')}
+          value={filters.date_from}
+          onChange={(v) => change({ date_from: v })}
+        />
+        <DateFilter
+          label={__('To', 'storeside')}
+          value={filters.date_to}
+          onChange={(v) => change({ date_to: v })}
+        />
+      </fieldset>
+      <ServerTable<LedgerEntry>
+        label={__('Ledger entries', 'storeside')}
+        countLabel={['%s entry', '%s entries']}
+        columns={columns}
+        page={entries}
+        loading={loading}
+        pageNumber={page}
+        perPage={perPage}
+        onPaging={(next, size) =>
+          setQuery({ paged: next > 1 ? next : undefined, per_page: size !== 20 ? size : undefined })
+        }
+        getItemId={(entry) => String(entry.id)}
+      />
+      {adjusting ? (
+        <AdjustPointsDialog
+          onClose={() => setAdjusting(false)}
+          onDone={(result, customer) => {
+            setAdjusting(false);
+            setReload((n) => n + 1);
+            notices.show(
+              'success',
+              sprintf(
+                __('Points adjusted for %1$s. New balance: %2$s points.', 'storeside'),
+                customer.label.split(' (')[0]!,
+                String(result.new_balance),
+              ),
+            );
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DateFilter(props: { label: string; value?: string; onChange: (value: string | undefined) => void }) {
+  return (
+    <TextControl
+      __next40pxDefaultSize
+      __nextHasNoMarginBottom
+      type="date"
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(value) => {
+        if (value === '' || DATE.test(value)) props.onChange(value || undefined);
+      }}
+    />
+  );
+}
+
+function ledgerColumns(names: Map<number, { name: string; email: string }>): Column<LedgerEntry>[] {
+  return [
+    { id: 'id', label: __('ID', 'storeside'), render: (item) => item.id },
+    {
+      id: 'customer',
+      label: __('Customer', 'storeside'),
+      render: (item) => {
+        const user = names.get(item.user_id);
+        return user ? (
+          <>
+            {user.name}
+            <br />
+            <span className="storeside-muted">{user.email}</span>
+          </>
+        ) : (
+          sprintf(__('User #%s', 'storeside'), String(item.user_id))
+        );
+      },
+    },
+    {
+      id: 'type',
+      label: __('Type', 'storeside'),
+      render: (item) => (
+        <span className={`storeside-badge ${item.transaction_type}`}>
+          {item.transaction_type === 'credit' ? __('Credit', 'storeside') : __('Debit', 'storeside')}
+        </span>
+      ),
+    },
+    {
+      id: 'points',
+      label: __('Points', 'storeside'),
+      numeric: true,
+      render: (item) =>
+        `${item.transaction_type === 'debit' ? '−' : '+'}${Number(item.amount).toLocaleString()}`,
+    },
+    {
+      id: 'reference',
+      label: __('Reference', 'storeside'),
+      render: (item) =>
+        item.reference_id ? `${item.reference_type} #${item.reference_id}` : item.reference_type,
+    },
+    { id: 'description', label: __('Description', 'storeside'), render: (item) => item.description },
+    { id: 'date', label: __('Date', 'storeside'), render: (item) => item.created_at },
+  ];
+}

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.js';
+
+/** Debian's Chromium, which `.ci/run` installs when missing. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.STORESIDE_REQUIRE_BROWSER === '1')
+  throw new Error(`STORESIDE_REQUIRE_BROWSER=1 but ${CHROMIUM} is missing (apt-get install chromium)`);
+if (!available)
+  console.warn(`Browser tests not run: ${CHROMIUM} is missing (apt-get install chromium to run them).`);
+
+/** `describe` when Chromium is installed, else a skipped suite (the run says why, once). */
+export const describeInBrowser = available ? describe : describe.skip;
+
+/** Starts headless Chromium. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}
+
+/** A test app listening on a free local port, its public URL being that address (links and cookies match). */
+export async function startListeningApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ env: { STORESIDE_PUBLIC_URL: url, ...env } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, url };
+}
+
+/** Logs in through the real login form, as a person does. */
+export async function logInThroughForm(
+  page: Page,
+  base: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${base}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/wp-login.php'));
+}
+
+/** Fails with the list of serious or critical accessibility violations axe finds on the page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
