@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import type { BuildOptions } from '../../src/app.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /** Debian's Chromium, which `.ci/run` installs when missing. */
@@ -24,10 +25,11 @@ export function launchBrowser(): Promise<Browser> {
 /** A test app listening on a free local port, its public URL being that address (links and cookies match). */
 export async function startListeningApp(
   env: Record<string, string> = {},
+  options: Partial<BuildOptions> = {},
 ): Promise<{ t: TestApp; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ env: { STORESIDE_PUBLIC_URL: url, ...env } });
+  const t = await createTestApp({ env: { STORESIDE_PUBLIC_URL: url, ...env }, options });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, url };
 }

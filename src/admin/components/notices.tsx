@@ -1,4 +1,5 @@
 import { Notice } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 interface NoticeItem {
@@ -26,17 +27,17 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ show, clear }), [show, clear]);
   return (
     <NoticesContext.Provider value={api}>
-      <div className="storeside-notices">
+      <section className="storeside-notices" aria-label={__('Notices', 'storeside')}>
         {items.map((n) => (
           <Notice
             key={n.id}
             status={n.status}
             onRemove={() => setItems((list) => list.filter((x) => x.id !== n.id))}
           >
-            <span role={n.status === 'error' ? 'alert' : 'status'}>{n.message}</span>
+            {n.message}
           </Notice>
         ))}
-      </div>
+      </section>
       {children}
     </NoticesContext.Provider>
   );
