@@ -30,6 +30,8 @@ export function buildAdminIfStale(root, log = (line) => process.stderr.write(`${
     {
       cwd: root,
       stdio: ['ignore', 2, 'inherit'],
+      // Under a test runner NODE_ENV is `test`, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }
