@@ -1,3 +1,4 @@
+import { registerApplicationPasswordRoutes } from './auth/application-passwords.routes.js';
 import { registerAuthRoutes, registerNonceRefresh } from './auth/auth.routes.js';
 import { registerUserSessionRoutes } from './auth/user-sessions.routes.js';
 import { registerUserRoutes } from './auth/users.routes.js';
@@ -26,6 +27,7 @@ export const platformModule: AppModule<PlatformContext> = {
     registerAuthRoutes(app, ctx);
     registerUserRoutes(app, ctx);
     registerUserSessionRoutes(app, ctx);
+    registerApplicationPasswordRoutes(app, ctx);
     registerPlatformRoutes(app, ctx);
   },
   pages(app, ctx) {

@@ -4,12 +4,7 @@ import { type EncodedBody, encoded, sendJsonBytes } from '../http/encoded-body.j
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
 import { NotFoundError, RestError } from '../http/errors.js';
 import type { RestApp } from '../http/server.js';
-import {
-  createApplicationPassword,
-  deleteApplicationPassword,
-  listApplicationPasswords,
-} from './application-passwords.service.js';
-import { ApplicationPasswordSchema, UserMeSchema, UserSchema } from './auth.schemas.js';
+import { UserMeSchema, UserSchema } from './auth.schemas.js';
 import { ROLES, type Role } from './roles.js';
 import { assertCanEditUser, sessionKeptOnPasswordChange } from './user-edit-policy.js';
 import { userPublicView, userView } from './user-view.js';
@@ -19,7 +14,7 @@ import { createUser, updateUser } from './users.service.js';
 const publicViewBodies = new WeakMap<object, EncodedBody>();
 const RoleEnum = Type.Union(ROLES.map((r) => Type.Literal(r)));
 
-/** `/wp/v2/users` (me, list, create, update) and `/wp/v2/users/me/application-passwords`. */
+/** `/wp/v2/users`: me, list, create, update. */
 export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
   app.get(
     '/wp/v2/users/me',
@@ -180,82 +175,4 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
       return userView(user, await ctx.capabilities.forUser(ctx.db, user));
     },
   );
-
-  const appPasswordsBase = '/wp/v2/users/me/application-passwords';
-  app.get(
-    appPasswordsBase,
-    {
-      config: { auth: { access: 'user', nonce: 'cookie' } },
-      schema: {
-        tags: ['users'],
-        summary: 'List your application passwords.',
-        response: { 200: Type.Array(ApplicationPasswordSchema) },
-      },
-    },
-    async (request) => listApplicationPasswords(ctx.db, userId(request.principal)),
-  );
-
-  app.post(
-    appPasswordsBase,
-    {
-      config: { auth: { access: 'user', nonce: 'cookie' } },
-      schema: {
-        tags: ['users'],
-        summary: 'Create an application password; the password is shown only in this response.',
-        body: Type.Object({ name: Type.String(), app_id: Type.Optional(Type.String({ format: 'uuid' })) }),
-        response: {
-          201: Type.Composite([ApplicationPasswordSchema, Type.Object({ password: Type.String() })]),
-        },
-      },
-    },
-    async (request, reply) => {
-      if (request.body.name.trim() === '') {
-        throw new RestError(
-          'application_password_empty_name',
-          'An application name is required to create an application password.',
-          400,
-        );
-      }
-      const created = await createApplicationPassword(ctx.db, ctx.clock, {
-        userId: userId(request.principal),
-        name: request.body.name,
-        appId: request.body.app_id,
-      });
-      reply
-        .code(201)
-        .header('Location', `${ctx.config.publicUrl}/wp-json${appPasswordsBase}/${created.uuid}`);
-      return created;
-    },
-  );
-
-  app.delete(
-    `${appPasswordsBase}/:uuid`,
-    {
-      config: { auth: { access: 'user', nonce: 'cookie' } },
-      schema: {
-        tags: ['users'],
-        summary: 'Revoke one application password.',
-        params: Type.Object({ uuid: Type.String({ format: 'uuid' }) }),
-        response: { 200: Type.Object({ deleted: Type.Boolean(), previous: ApplicationPasswordSchema }) },
-      },
-    },
-    async (request) => {
-      const previous = await deleteApplicationPassword(
-        ctx.db,
-        userId(request.principal),
-        request.params.uuid,
-      );
-      if (!previous)
-        throw new NotFoundError(
-          'application_password_not_found',
-          'Could not find an application password with that id.',
-        );
-      return { deleted: true, previous };
-    },
-  );
-}
-
-function userId(principal: { kind: string; user?: { id: number } }): number {
-  if (principal.kind !== 'user' || !principal.user) throw new Error('unreachable: route requires a user');
-  return principal.user.id;
 }
