@@ -1,37 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { PlatformContext } from './context.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from './http/collection.js';
+import { NotFoundError } from './http/errors.js';
 import type { RestApp } from './http/server.js';
-import { outboxPage } from './mail/mail-outbox.service.js';
-
-const JobSchema = Type.Object({
-  id: Type.Integer(),
-  hook: Type.String(),
-  args: Type.Record(Type.String(), Type.Unknown()),
-  status: Type.String(),
-  run_at: Type.String(),
-  attempts: Type.Integer(),
-  max_attempts: Type.Integer(),
-  last_error: Type.Union([Type.String(), Type.Null()]),
-  group: Type.String(),
-  recurrence: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String(),
-  finished_at: Type.Union([Type.String(), Type.Null()]),
-});
-
-const OutboxSchema = Type.Object({
-  id: Type.Integer(),
-  message_id: Type.String(),
-  transport: Type.String(),
-  to: Type.String(),
-  from: Type.String(),
-  subject: Type.String(),
-  text: Type.String(),
-  html: Type.Union([Type.String(), Type.Null()]),
-  headers: Type.Record(Type.String(), Type.String()),
-  tag: Type.Union([Type.String(), Type.Null()]),
-  created_at: Type.String(),
-});
+import { type OutboxRow, outboxMessage, outboxPage } from './mail/mail-outbox.service.js';
+import { JobSchema, type OutboxMessage, OutboxMessageSchema } from './platform.schemas.js';
 
 /** `platform/v1`: the jobs table and the mail outbox, for administrators. */
 export function registerPlatformRoutes(app: RestApp, ctx: PlatformContext): void {
@@ -77,7 +50,7 @@ export function registerPlatformRoutes(app: RestApp, ctx: PlatformContext): void
         tags: ['platform'],
         summary: 'Messages kept in the outbox (and copies of SMTP sends), newest first.',
         querystring: Type.Object({ ...paginationQuery(20), to: Type.Optional(Type.String()) }),
-        response: { 200: Type.Array(OutboxSchema) },
+        response: { 200: Type.Array(OutboxMessageSchema) },
       },
     },
     async (request, reply) => {
@@ -90,19 +63,41 @@ export function registerPlatformRoutes(app: RestApp, ctx: PlatformContext): void
         perPage: per_page,
         publicUrl: ctx.config.publicUrl,
       });
-      return rows.map((r) => ({
-        id: r.id,
-        message_id: r.message_id,
-        transport: r.transport,
-        to: r.to_address,
-        from: r.from_address,
-        subject: r.subject,
-        text: r.text_body,
-        html: r.html_body,
-        headers: JSON.parse(r.headers),
-        tag: r.tag,
-        created_at: r.created_at,
-      }));
+      return rows.map(outboxView);
     },
   );
+
+  app.get(
+    '/platform/v1/outbox/:id',
+    {
+      config: { auth: { access: 'capability', capability: 'manage_options', nonce: 'cookie' } },
+      schema: {
+        tags: ['platform'],
+        summary: 'One stored message (headers, text and HTML).',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: OutboxMessageSchema },
+      },
+    },
+    async (request) => {
+      const row = await outboxMessage(ctx.db, request.params.id);
+      if (!row) throw new NotFoundError('rest_outbox_invalid_id', 'Invalid message ID.');
+      return outboxView(row);
+    },
+  );
+}
+
+function outboxView(r: OutboxRow): OutboxMessage {
+  return {
+    id: r.id,
+    message_id: r.message_id,
+    transport: r.transport,
+    to: r.to_address,
+    from: r.from_address,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    headers: JSON.parse(r.headers),
+    tag: r.tag,
+    created_at: r.created_at,
+  };
 }

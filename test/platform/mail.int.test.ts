@@ -60,6 +60,35 @@ describe('outbox (no SMTP_URL)', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+  it('should answer one stored message by id to manage_options holders, 404 for an unknown one', async () => {
+    await t.ctx.mail.send({ to: 'cy@example.com', subject: 'One', text: 'Text.', html: '<b>HTML</b>' });
+    const admin = await t.login(await t.createUser({ role: 'administrator' }));
+    const [listed] = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/wp-json/platform/v1/outbox?to=cy@example.com',
+        headers: admin.headers,
+      })
+    ).json();
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/platform/v1/outbox/${listed.id}`,
+      headers: admin.headers,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(listed);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/platform/v1/outbox/999999',
+      headers: admin.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('rest_outbox_invalid_id');
+    const customer = await t.login(await t.createUser());
+    const url = `/wp-json/platform/v1/outbox/${listed.id}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: customer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
 });
 
 describe('SMTP (SMTP_URL set)', () => {

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 /** A user as `/wp/v2/users` shows it in the edit context. */
 export const UserSchema = Type.Object({
@@ -14,6 +14,9 @@ export const UserSchema = Type.Object({
   capabilities: Type.Record(Type.String(), Type.Boolean()),
   extra_capabilities: Type.Record(Type.String(), Type.Boolean()),
 });
+
+/** A user as the users routes answer it (the admin's Users screens read this type). */
+export type RestUser = Static<typeof UserSchema>;
 
 /** `/wp/v2/users/me`: the view context by default, plus the edit-context fields with `context=edit`. */
 export const UserMeSchema = Type.Object({
@@ -51,3 +54,6 @@ export const ApplicationPasswordSchema = Type.Object({
   last_used: Type.Union([Type.String(), Type.Null()]),
   last_ip: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** An application password as the routes list it (the admin's Application Passwords section reads this type). */
+export type ApplicationPassword = Static<typeof ApplicationPasswordSchema>;

@@ -38,6 +38,11 @@ export async function findOutboxRows(
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
+/** One stored message by id. */
+export function findOutboxRow(db: DbOrTrx, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Number of stored messages, optionally only those to one address. */
 export async function countOutboxRows(db: DbOrTrx, to?: string): Promise<number> {
   let query = db.selectFrom('mail_outbox');

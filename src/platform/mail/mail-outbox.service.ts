@@ -1,5 +1,8 @@
 import type { DbOrTrx } from '../db/database.js';
-import { countOutboxRows, findOutboxRows, type OutboxRow } from './mail-outbox.repository.js';
+import { countOutboxRows, findOutboxRow, findOutboxRows, type OutboxRow } from './mail-outbox.repository.js';
+
+/** A stored message row. */
+export type { OutboxRow };
 
 /** One page of stored messages, newest first, with the total (admin list). */
 export async function outboxPage(
@@ -16,4 +19,9 @@ export function newestOutboxMessages(
   filter: { to?: string; limit: number },
 ): Promise<OutboxRow[]> {
   return findOutboxRows(db, filter);
+}
+
+/** One stored message by id, or null (admin message view). */
+export async function outboxMessage(db: DbOrTrx, id: number): Promise<OutboxRow | null> {
+  return (await findOutboxRow(db, id)) ?? null;
 }
