@@ -101,16 +101,14 @@ describeInBrowser('login and the admin shell', () => {
     await page.getByRole('heading', { level: 1, name: 'Loyalty Settings' }).waitFor();
     expect(await page.locator('h1').count()).toBe(1);
     // Moving inside the app puts focus on the new screen's heading.
-    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
+    await expect(page.evaluate('document.activeElement?.tagName')).resolves.toBe('H1');
     // Keyboard: on a fresh page the first Tab reaches the skip link, which moves focus to the screen.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Loyalty Settings' }).waitFor();
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
-      'Skip to main content',
-    );
+    await expect(page.evaluate('document.activeElement?.textContent')).resolves.toBe('Skip to main content');
     await page.keyboard.press('Enter');
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('storeside-main');
+    await expect(page.evaluate('document.activeElement?.id')).resolves.toBe('storeside-main');
     await page.context().close();
   });
 
