@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { BuildOptions } from '../../src/app.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -46,6 +46,15 @@ export async function logInThroughForm(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/wp-login.php'));
+}
+
+/** Presses Tab (as a keyboard-only user does) until `target` has the focus; fails after 25 presses. */
+export async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 25; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the control');
 }
 
 /** Fails with the list of serious or critical accessibility violations axe finds on the page. */

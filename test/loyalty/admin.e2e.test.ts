@@ -7,6 +7,7 @@ import {
   launchBrowser,
   logInThroughForm,
   startListeningApp,
+  tabTo,
 } from '../helpers/browser.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { seedProduct } from '../shop/cart-helpers.js';
@@ -141,20 +142,24 @@ describeInBrowser('loyalty admin screens', () => {
     await page.goto(`${base}/wp-admin/loyalty/ledger`);
     await page.getByRole('heading', { level: 1, name: 'Points Ledger' }).waitFor();
     clock.advance(25 * 3600 * 1000); // the page's nonce is now two ticks old: refused, then renewed
-    await page.keyboard.press('Tab'); // keyboard only from here
-    await page.getByRole('button', { name: 'Adjust Points' }).focus();
+    // Keyboard only from here: Tab to the button, open the dialog, fill it field by field, submit with Enter.
+    await tabTo(page, page.getByRole('button', { name: 'Adjust Points' }));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Adjust Points' });
-    await dialog.getByRole('combobox', { name: 'Customer' }).pressSequentially('omar');
+    await tabTo(page, dialog.getByRole('combobox', { name: 'Customer' }));
+    await page.keyboard.type('omar');
     await dialog.getByRole('option', { name: /omar@example\.com/ }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await dialog.getByLabel('Type').focus();
-    await dialog.getByLabel('Type').selectOption('debit');
-    await dialog.getByLabel('Points').fill('100000');
-    await dialog.getByLabel('Reason').fill('Too much');
-    await dialog.getByLabel('Reason').press('Tab');
+    await tabTo(page, dialog.getByLabel('Type'));
+    await page.keyboard.type('Debit'); // a select's type-ahead
+    await tabTo(page, dialog.getByLabel('Points'));
+    await page.keyboard.type('100000');
+    await tabTo(page, dialog.getByLabel('Reason'));
+    await page.keyboard.type('Too much');
+    await tabTo(page, dialog.getByRole('button', { name: 'Adjust Points' }));
     await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Type').inputValue()).resolves.toBe('debit');
     const points = dialog.getByLabel('Points');
     await expect
       .poll(async () => page.locator(`#${await points.getAttribute('aria-describedby')}`).textContent())
