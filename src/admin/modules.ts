@@ -1,2 +1,3 @@
 // The admin screens of every module, registered in menu order; the boot object says which are enabled.
+import './screens/platform-admin.js';
 import '../extensions/loyalty/admin/loyalty-admin.js';

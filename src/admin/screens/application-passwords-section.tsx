@@ -1,0 +1,247 @@
+import { Button, Modal, TextControl } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { ApplicationPassword } from '../../platform/auth/auth.schemas.js';
+import { fieldErrors, restError } from '../api.js';
+import { useNotices } from '../components/notices.js';
+import {
+  createApplicationPassword,
+  fetchApplicationPasswords,
+  revokeApplicationPassword,
+} from './platform-client.js';
+import { invalidFieldProps } from './user-form-errors.js';
+import { DateTime } from './date-time.js';
+
+/**
+ * A user's Application Passwords: add one by name (its password shown once, with a Copy button), and the list
+ * with when and from where each was last used, each revocable after a confirmation.
+ */
+export function ApplicationPasswordsSection({ userId }: { userId: number }) {
+  const notices = useNotices();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [items, setItems] = useState<ApplicationPassword[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [reload, setReload] = useState(0);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
+  const [revoking, setRevoking] = useState<ApplicationPassword | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
+  useEffect(() => {
+    let current = true;
+    fetchApplicationPasswords(userId).then(
+      (list) => {
+        if (!current) return;
+        setItems(list);
+        setLoadError('');
+      },
+      (error) => current && setLoadError(restError(error).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId, reload]);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (name.trim() === '') {
+      setNameError(__('Give the application password a name.', 'storeside'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await createApplicationPassword(userId, name.trim());
+      setCreated({ name: result.name, password: result.password });
+      setName('');
+      setNameError(undefined);
+      setReload((n) => n + 1);
+    } catch (error) {
+      const message = fieldErrors(error).name;
+      setNameError(message);
+      if (!message) notices.show('error', restError(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (item: ApplicationPassword) => {
+    try {
+      await revokeApplicationPassword(userId, item.uuid);
+      notices.show('success', sprintf(__('Application password “%s” revoked.', 'storeside'), item.name));
+      setReload((n) => n + 1);
+    } catch (error) {
+      notices.show('error', restError(error).message);
+    } finally {
+      setRevoking(null);
+      heading.current?.focus();
+    }
+  };
+
+  return (
+    <section className="storeside-panel" aria-labelledby="storeside-app-passwords-title">
+      <h2 id="storeside-app-passwords-title" ref={heading} tabIndex={-1}>
+        {__('Application Passwords', 'storeside')}
+      </h2>
+      <p className="storeside-muted">
+        {__(
+          'Application passwords let scripts and other applications use the REST API as this user, without their real password. They can be revoked at any time.',
+          'storeside',
+        )}
+      </p>
+      {created ? (
+        <NewPassword
+          key={created.password}
+          {...created}
+          onDismiss={() => {
+            setCreated(null);
+            heading.current?.focus();
+          }}
+        />
+      ) : null}
+      <form className="storeside-inline-form" onSubmit={add} noValidate>
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('New Application Password Name', 'storeside')}
+          value={name}
+          onChange={setName}
+          maxLength={200}
+          autoComplete="off"
+          {...invalidFieldProps(nameError)}
+        />
+        <Button __next40pxDefaultSize variant="secondary" type="submit" isBusy={busy} aria-disabled={busy}>
+          {__('Add New Application Password', 'storeside')}
+        </Button>
+      </form>
+      {loadError ? (
+        <p role="alert">{loadError}</p>
+      ) : (
+        <table className="storeside-table">
+          <caption className="screen-reader-text">{__('Application passwords', 'storeside')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{__('Name', 'storeside')}</th>
+              <th scope="col">{__('Created', 'storeside')}</th>
+              <th scope="col">{__('Last Used', 'storeside')}</th>
+              <th scope="col">{__('Last IP', 'storeside')}</th>
+              <th scope="col">
+                <span className="screen-reader-text">{__('Actions', 'storeside')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items === null ? (
+              <tr>
+                <td colSpan={5}>{__('Loading…', 'storeside')}</td>
+              </tr>
+            ) : items.length === 0 ? (
+              <tr>
+                <td colSpan={5}>{__('No application passwords yet.', 'storeside')}</td>
+              </tr>
+            ) : (
+              items.map((item) => (
+                <tr key={item.uuid}>
+                  <td>{item.name}</td>
+                  <td>
+                    <DateTime value={item.created} />
+                  </td>
+                  <td>{item.last_used ? <DateTime value={item.last_used} /> : __('Never', 'storeside')}</td>
+                  <td>{item.last_ip ?? '—'}</td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      isDestructive
+                      onClick={() => setRevoking(item)}
+                      aria-label={sprintf(__('Revoke “%s”', 'storeside'), item.name)}
+                    >
+                      {__('Revoke', 'storeside')}
+                    </Button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      )}
+      {revoking ? (
+        <Modal
+          title={__('Revoke Application Password', 'storeside')}
+          onRequestClose={() => setRevoking(null)}
+          size="small"
+        >
+          <p>
+            {sprintf(
+              __(
+                'Revoke “%s”? Applications using it will no longer be able to sign in. This cannot be undone.',
+                'storeside',
+              ),
+              revoking.name,
+            )}
+          </p>
+          <div className="storeside-inline-form">
+            <Button variant="tertiary" onClick={() => setRevoking(null)}>
+              {__('Cancel', 'storeside')}
+            </Button>
+            <Button variant="primary" isDestructive onClick={() => revoke(revoking)}>
+              {__('Revoke', 'storeside')}
+            </Button>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+/** The new password, shown once: a read-only field to select it, a Copy button, and a reminder to save it. */
+function NewPassword(props: { name: string; password: string; onDismiss: () => void }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'' | 'done' | 'failed'>('');
+  useEffect(() => {
+    field.current?.focus();
+    field.current?.select();
+  }, []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.password);
+      setCopied('done');
+    } catch {
+      field.current?.select();
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="storeside-panel storeside-new-password">
+      <TextControl
+        __next40pxDefaultSize
+        __nextHasNoMarginBottom
+        ref={field}
+        label={sprintf(__('Your new password for “%s” is:', 'storeside'), props.name)}
+        value={props.password}
+        onChange={() => {}}
+        readOnly
+        help={__(
+          'Be sure to save this in a safe location. You will not be able to retrieve it.',
+          'storeside',
+        )}
+      />
+      <div className="storeside-inline-form">
+        <Button variant="primary" onClick={copy}>
+          {__('Copy', 'storeside')}
+        </Button>
+        <Button variant="tertiary" onClick={props.onDismiss}>
+          {__('Dismiss', 'storeside')}
+        </Button>
+        <span role="status">
+          {copied === 'done'
+            ? __('Copied!', 'storeside')
+            : copied === 'failed'
+              ? __('Could not copy: the password is selected, copy it with your keyboard.', 'storeside')
+              : ''}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { __ } from '@wordpress/i18n';
+import { api, withQuery } from '../api.js';
+import type { ApplicationPassword, RestUser } from '../../platform/auth/auth.schemas.js';
+import type { OutboxMessage } from '../../platform/platform.schemas.js';
+
+/** The built-in roles with their labels, in the order the Role selects list them. */
+export function roleOptions(): Array<{ value: string; label: string }> {
+  return [
+    { value: 'administrator', label: __('Administrator', 'storeside') },
+    { value: 'shop_manager', label: __('Shop Manager', 'storeside') },
+    { value: 'customer', label: __('Customer', 'storeside') },
+    { value: 'subscriber', label: __('Subscriber', 'storeside') },
+  ];
+}
+
+/** A role's label, or the role itself when it is not a built-in one. */
+export function roleLabel(role: string | undefined): string {
+  return roleOptions().find((option) => option.value === role)?.label ?? role ?? '';
+}
+
+/** `GET /wp/v2/users` path for one page of users matching a search term and role. */
+export function usersPath(
+  filters: { search?: string; role?: string },
+  page: number,
+  perPage: number,
+): string {
+  return withQuery('/wp/v2/users', { search: filters.search, roles: filters.role, page, per_page: perPage });
+}
+
+/** One user by id (the list route with `include`, which answers the edit context), or null. */
+export async function fetchUser(id: number): Promise<RestUser | null> {
+  const users = await api<RestUser[]>({ path: withQuery('/wp/v2/users', { include: id }) });
+  return users[0] ?? null;
+}
+
+/** Creates a user with one role. */
+export function createUser(input: {
+  username: string;
+  email: string;
+  password: string;
+  role: string;
+}): Promise<RestUser> {
+  const { role, ...rest } = input;
+  return api({ path: '/wp/v2/users', method: 'POST', data: { ...rest, roles: [role] } });
+}
+
+/** Changes a user's role and/or password (only the fields given). */
+export function updateUser(id: number, patch: { role?: string; password?: string }): Promise<RestUser> {
+  const data: Record<string, unknown> = {};
+  if (patch.role !== undefined) data.roles = [patch.role];
+  if (patch.password !== undefined) data.password = patch.password;
+  return api({ path: `/wp/v2/users/${id}`, method: 'POST', data });
+}
+
+/** A user's application passwords. */
+export function fetchApplicationPasswords(userId: number): Promise<ApplicationPassword[]> {
+  return api({ path: `/wp/v2/users/${userId}/application-passwords` });
+}
+
+/** Creates an application password for a user; the answer is the only time its password is shown. */
+export function createApplicationPassword(
+  userId: number,
+  name: string,
+): Promise<ApplicationPassword & { password: string }> {
+  return api({ path: `/wp/v2/users/${userId}/application-passwords`, method: 'POST', data: { name } });
+}
+
+/** Revokes one application password of a user. */
+export function revokeApplicationPassword(userId: number, uuid: string): Promise<unknown> {
+  return api({ path: `/wp/v2/users/${userId}/application-passwords/${uuid}`, method: 'DELETE' });
+}
+
+/** The job statuses the jobs route filters by, with their labels. */
+export function jobStatusOptions(): Array<{ value: string; label: string }> {
+  return [
+    { value: 'pending', label: __('Pending', 'storeside') },
+    { value: 'running', label: __('Running', 'storeside') },
+    { value: 'complete', label: __('Complete', 'storeside') },
+    { value: 'failed', label: __('Failed', 'storeside') },
+    { value: 'canceled', label: __('Canceled', 'storeside') },
+  ];
+}
+
+/** `GET /platform/v1/jobs` path for one page of jobs of a status and hook. */
+export function jobsPath(filters: { status?: string; hook?: string }, page: number, perPage: number): string {
+  return withQuery('/platform/v1/jobs', { ...filters, page, per_page: perPage });
+}
+
+/** `GET /platform/v1/outbox` path for one page of stored messages to one address. */
+export function outboxPath(filters: { to?: string }, page: number, perPage: number): string {
+  return withQuery('/platform/v1/outbox', { ...filters, page, per_page: perPage });
+}
+
+/** One stored message. */
+export function fetchOutboxMessage(id: number): Promise<OutboxMessage> {
+  return api({ path: `/platform/v1/outbox/${id}` });
+}
+
+/** The page number and page size a list screen keeps in its URL (`paged`, `per_page`). */
+export function paging(query: Record<string, string>): { page: number; perPage: number } {
+  const perPage = Number(query.per_page);
+  return {
+    page: Math.max(1, Math.floor(Number(query.paged)) || 1),
+    perPage: [20, 50, 100].includes(perPage) ? perPage : 20,
+  };
+}
+
+/** The URL changes for a new page or page size (defaults left out of the URL). */
+export function pagingQuery(page: number, perPage: number): Record<string, number | undefined> {
+  return { paged: page > 1 ? page : undefined, per_page: perPage !== 20 ? perPage : undefined };
+}
