@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../platform/auth/principal.js';
 import type { DbOrTrx } from '../platform/db/database.js';
+import type { SafeHtml } from '../platform/http/html.js';
 import './shop-events.js';
 
 /**
@@ -57,6 +58,10 @@ export interface ShopApi {
     couponCode?: string;
   }): Promise<ShopCart>;
 
+  // ---- storefront ----
+  /** Adds an extension's part to a storefront slot; the shop's pages render every part of a slot in order. */
+  addStorefrontPart<S extends StorefrontSlot>(slot: S, part: StorefrontPart<S>): void;
+
   // ---- coupons ----
   /** Creates a coupon (e.g. a single-use recovery coupon); a taken code is a ConflictError. */
   createCoupon(input: NewCoupon, db?: DbOrTrx): Promise<ShopCoupon>;
@@ -93,6 +98,8 @@ export interface ProductQuery {
   search?: string;
   /** Name or SKU contains the term (case-insensitive). */
   searchNameOrSku?: string;
+  /** Exactly this slug (a product page's URL). */
+  slug?: string;
   /** SKU equals, or starts with when `skuPrefix` is true. */
   sku?: string;
   skuPrefix?: boolean;
@@ -303,3 +310,37 @@ export interface ShopOrder {
   date_created: string;
   date_completed: string | null;
 }
+
+/** What each storefront slot's parts receive besides the request. */
+export interface StorefrontSlots {
+  /** Site-wide notices above every page (from the query string: `?ref=`, `?cartrecovery_restore_error=` …). */
+  notices: Record<string, never>;
+  /** Under the product's price on its page. */
+  'product.summary': { product: ShopProduct };
+  /** Beside the product's images (galleries). */
+  'product.gallery': { product: ShopProduct };
+  /** Above the cart's totals. */
+  'cart.totals': { cart: ShopCart };
+  /** After the checkout's e-mail field (consent, capture). */
+  'checkout.contact': { cart: ShopCart; email: string };
+  /** Above the checkout's order summary totals (points widget). */
+  'checkout.totals': { cart: ShopCart };
+  /** Under the order on its order-received page. */
+  'order.received': { order: ShopOrder };
+}
+
+/** A storefront slot's name. */
+export type StorefrontSlot = keyof StorefrontSlots;
+
+/** What a part adds: markup in the slot, elements for the page's head (JSON-LD), and island scripts to load. */
+export interface StorefrontContribution {
+  body?: SafeHtml;
+  head?: SafeHtml;
+  /** Island names (a `storefront/islands/<name>.ts` file of the shop or an extension), loaded once per page. */
+  scripts?: string[];
+}
+
+/** One extension's part of a slot (null when it has nothing to add for this request). */
+export type StorefrontPart<S extends StorefrontSlot> = (
+  input: StorefrontSlots[S] & { request: FastifyRequest; viewer: Principal },
+) => Promise<StorefrontContribution | null>;

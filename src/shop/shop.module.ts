@@ -8,6 +8,7 @@ import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
+import { storefrontPart } from './storefront/storefront.part.js';
 import type { ShopApi } from './shop-api.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
 
@@ -28,6 +29,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     cart,
     orders,
     checkout,
+    storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),
   ];
   parts.push(demoPart(ctx, parts));
   Object.assign(api, ...parts.map((part) => part.api ?? {}));

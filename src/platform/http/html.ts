@@ -54,3 +54,11 @@ function render(value: Interpolation): string {
   if (Array.isArray(value)) return value.map(render).join('');
   return escapeHtml(value as string | number);
 }
+
+/** A URL safe for `href`/`src`: http(s) URLs, site paths (not `//host`), `#fragments` and `?queries`; else ''. */
+export function safeUrl(url: string): string {
+  const trimmed = url.trim();
+  return /^https?:\/\//i.test(trimmed) || /^\/(?![/\\])/.test(trimmed) || /^[#?]/.test(trimmed)
+    ? trimmed
+    : '';
+}

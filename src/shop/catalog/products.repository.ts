@@ -510,6 +510,7 @@ function productFilters(
   if (q.search)
     for (const word of q.search.trim().split(/\s+/).filter(Boolean))
       filters.push(containsInsensitive(eb.ref('name'), word));
+  if (q.slug !== undefined) filters.push(eb('slug', '=', q.slug));
   if (q.searchNameOrSku?.trim())
     filters.push(
       eb.or([

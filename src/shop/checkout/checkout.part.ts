@@ -10,10 +10,11 @@ import { CheckoutService } from './checkout.service.js';
 export function checkoutPart(
   ctx: ShopContext,
   deps: { carts: CartService; sessions: CartSessions; extensions: CartExtensions; orders: OrdersService },
-): ShopPart {
+): ShopPart & { checkout: CheckoutService } {
   const checkout = new CheckoutService(ctx, deps.carts, deps.orders);
   return {
     name: 'checkout',
+    checkout,
     routes: (app) => registerCheckoutRoutes(app, { ctx, checkout, ...deps }),
   };
 }

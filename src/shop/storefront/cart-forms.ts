@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ShopContext } from '../shop-part.js';
+
+/** The nonce action of the cart and checkout forms (WooCommerce's `woocommerce-cart` idea, one per visitor). */
+export const CART_FORM_ACTION = 'storeside-cart-form';
+
+/** A fresh form nonce for the request's visitor (logged-in user or guest cart). */
+export function cartFormNonce(ctx: ShopContext, request: FastifyRequest): string {
+  return ctx.nonces.create(ctx.auth.nonceSubject(request.principal), CART_FORM_ACTION);
+}
+
+/** True when a posted form carries this visitor's form nonce. */
+export function cartFormNonceValid(ctx: ShopContext, request: FastifyRequest, nonce: unknown): boolean {
+  return (
+    typeof nonce === 'string' &&
+    ctx.nonces.verify(nonce, ctx.auth.nonceSubject(request.principal), CART_FORM_ACTION) !== 0
+  );
+}
+
+/** 303 See Other: after a form post the browser loads the page with GET (no resubmission on reload). */
+export function seeOther(reply: FastifyReply, location: string): FastifyReply {
+  return reply.redirect(location, 303);
+}

@@ -1,0 +1,119 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { html } from '../../platform/http/html.js';
+import type { RestApp } from '../../platform/http/server.js';
+import type { ProductQuery, ShopCategory } from '../shop-api.js';
+import { productCard } from './product-card.js';
+import { sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
+import { PageAssets } from './storefront-slots.js';
+
+const PER_PAGE = 12;
+/** WooCommerce's `orderby` values on shop pages, with their labels. */
+const SORTS = {
+  popularity: { label: 'Sort by popularity', orderBy: 'popularity', order: 'desc' },
+  rating: { label: 'Sort by average rating', orderBy: 'rating', order: 'desc' },
+  date: { label: 'Sort by latest', orderBy: 'date', order: 'desc' },
+  price: { label: 'Sort by price: low to high', orderBy: 'price', order: 'asc' },
+  'price-desc': { label: 'Sort by price: high to low', orderBy: 'price', order: 'desc' },
+} as const;
+type SortKey = keyof typeof SORTS;
+
+const ShopQuery = Type.Object({
+  s: Type.Optional(Type.String({ maxLength: 200 })),
+  orderby: Type.Optional(Type.String({ maxLength: 20 })),
+  paged: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+});
+const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
+
+/** `/`, `/shop/`, `/product-category/<slug>/` and search (`/?s=`): the product grid with sorting and paging. */
+export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
+  const listing = (categorySlug: string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as { s?: string; orderby?: string; paged?: number };
+    let category: ShopCategory | undefined;
+    if (categorySlug !== null) {
+      category = (await deps.ctx.shop.listCategories()).find((c) => c.slug === categorySlug);
+      if (!category)
+        return sendStorefrontPage(deps, request, reply, {
+          title: 'Not found',
+          status: 404,
+          assets: new PageAssets(),
+          body: html`<h1>Nothing here</h1><p>This category does not exist. <a href="/shop/">Back to the shop</a></p>`,
+        });
+    }
+    const search = query.s?.trim() ?? '';
+    const sortKey: SortKey =
+      query.orderby && query.orderby in SORTS ? (query.orderby as SortKey) : search ? 'date' : 'popularity';
+    const sort = SORTS[sortKey];
+    const page = query.paged ?? 1;
+    const filter: ProductQuery = {
+      status: 'publish',
+      search: search || undefined,
+      categoryIds: category ? [category.id] : undefined,
+      orderBy: sort.orderBy,
+      order: sort.order,
+      offset: (page - 1) * PER_PAGE,
+      limit: PER_PAGE,
+    };
+    const { items, total } = await deps.ctx.shop.searchProducts(filter);
+    const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+    const title = search ? `Search results: “${search}”` : category ? category.name : 'Shop';
+    const base = category
+      ? `/product-category/${category.slug}/`
+      : request.url.startsWith('/shop')
+        ? '/shop/'
+        : '/';
+    const link = (p: number) => {
+      const params = new URLSearchParams();
+      if (search) params.set('s', search);
+      if (query.orderby) params.set('orderby', sortKey);
+      if (p > 1) params.set('paged', String(p));
+      const text = params.toString();
+      return text ? `${base}?${text}` : base;
+    };
+    const body = html`<h1>${title}</h1>
+${category?.description ? html`<p>${category.description}</p>` : ''}
+<div class="shop-toolbar">
+<p class="result-count">${total === 0 ? 'No products were found.' : `Showing ${(page - 1) * PER_PAGE + 1}–${Math.min(total, page * PER_PAGE)} of ${total} results`}</p>
+<form method="get" action="${base}" class="ordering">
+${search ? html`<input type="hidden" name="s" value="${search}">` : ''}
+<label for="orderby">Sort by</label>
+<select name="orderby" id="orderby">
+${Object.entries(SORTS).map(([key, s]) => html`<option value="${key}"${key === sortKey ? html` selected` : ''}>${s.label}</option>`)}
+</select>
+<button type="submit" class="secondary">Sort</button>
+</form>
+</div>
+<ul class="products">${items.map((p) => productCard(deps.ctx.shop, p))}</ul>
+${
+  pages > 1
+    ? html`<nav class="pagination" aria-label="Product pages"><ul>
+${page > 1 ? html`<li><a href="${link(page - 1)}" rel="prev">Previous</a></li>` : ''}
+${Array.from({ length: Math.min(pages, 9) }, (_, i) => pageNumberAround(page, pages, i)).map((n) =>
+  n === page
+    ? html`<li><span aria-current="page">${n}</span></li>`
+    : html`<li><a href="${link(n)}">${n}</a></li>`,
+)}
+${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">Next</a></li>` : ''}
+</ul></nav>`
+    : ''
+}`;
+    return sendStorefrontPage(deps, request, reply, { title, body, assets: new PageAssets(), search });
+  };
+  const schema = { hide: true, querystring: ShopQuery };
+  app.get('/', { config: PUBLIC_PAGE, schema }, listing(null));
+  app.get('/shop/', { config: PUBLIC_PAGE, schema }, listing(null));
+  app.get(
+    '/product-category/:slug/',
+    {
+      config: PUBLIC_PAGE,
+      schema: { ...schema, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) },
+    },
+    (request, reply) => listing((request.params as { slug: string }).slug)(request, reply),
+  );
+}
+
+/** The i-th of up to nine page numbers centred on the current page. */
+function pageNumberAround(page: number, pages: number, i: number): number {
+  const first = Math.max(1, Math.min(page - 4, pages - 8));
+  return first + i;
+}

@@ -1,0 +1,248 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RestError } from '../../platform/http/errors.js';
+import { html, type SafeHtml } from '../../platform/http/html.js';
+import type { RestApp } from '../../platform/http/server.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import { paymentMethodTitle } from '../orders/order-status.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import { type CartPageDeps, totalsRows } from './cart.pages.js';
+import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
+import { type PageNotice, sendStorefrontPage } from './storefront-page.js';
+import { PageAssets } from './storefront-slots.js';
+
+const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
+
+/** The checkout pages' view of the shop: carts, checkout and orders. */
+export interface CheckoutPageDeps extends CartPageDeps {
+  checkout: CheckoutService;
+  orders: OrdersService;
+}
+
+/** Billing fields of the checkout form: name, label, autocomplete token, required. */
+const FIELDS = [
+  ['first_name', 'First name', 'given-name', true],
+  ['last_name', 'Last name', 'family-name', true],
+  ['address_1', 'Address', 'address-line1', true],
+  ['city', 'City', 'address-level2', true],
+  ['postcode', 'Postcode', 'postal-code', true],
+  ['country', 'Country', 'country', true],
+  ['phone', 'Phone', 'tel', false],
+] as const;
+const PAYMENT = [
+  ['cod', 'Cash on delivery', 'Pay with cash upon delivery.'],
+  [
+    'bacs',
+    'Direct bank transfer',
+    'Make your payment directly into our bank account; your order ships once it has cleared.',
+  ],
+] as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Values = Record<string, string>;
+
+/** `GET|POST /checkout/` (a plain form post places the order) and `/checkout/order-received/<id>/?key=`. */
+export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): void {
+  app.get('/checkout/', { config: PUBLIC_PAGE, schema: { hide: true } }, async (request, reply) => {
+    const principal = request.principal;
+    const values: Values = principal.kind === 'user' ? { billing_email: principal.user.email } : {};
+    return renderCheckout(deps, request, reply, values, {}, []);
+  });
+
+  app.post(
+    '/checkout/',
+    {
+      config: PUBLIC_PAGE,
+      schema: {
+        hide: true,
+        body: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 1000 }), {
+          maxProperties: 100,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const form = request.body as Values;
+      if (!cartFormNonceValid(deps.ctx, request, form._wpnonce))
+        return renderCheckout(
+          deps,
+          request,
+          reply,
+          form,
+          {},
+          [
+            {
+              kind: 'error',
+              text: 'The page has expired. Please check your details and place the order again.',
+            },
+          ],
+          403,
+        );
+      const errors: Values = {};
+      const email = (form.billing_email ?? '').trim();
+      if (!EMAIL.test(email)) errors.billing_email = 'Enter a valid e-mail address.';
+      for (const [name, label, , required] of FIELDS)
+        if (required && !(form[`billing_${name}`] ?? '').trim())
+          errors[`billing_${name}`] = `${label} is required.`;
+      if (!PAYMENT.some(([id]) => id === form.payment_method))
+        errors.payment_method = 'Choose a payment method.';
+      if (Object.keys(errors).length > 0)
+        return renderCheckout(
+          deps,
+          request,
+          reply,
+          form,
+          errors,
+          [{ kind: 'error', text: 'Please correct the fields marked below.' }],
+          422,
+        );
+      const session = deps.sessions.forRequest(request);
+      try {
+        const billing = Object.fromEntries(
+          FIELDS.map(([name]) => [name, (form[`billing_${name}`] ?? '').trim()]),
+        );
+        const order = await deps.checkout.checkout(session, {
+          billing: { ...billing, email },
+          paymentMethod: form.payment_method!,
+          customerNote: (form.order_comments ?? '').trim(),
+          extensions: {},
+        });
+        return seeOther(reply, `/checkout/order-received/${order.id}/?key=${order.order_key}`);
+      } catch (error) {
+        if (!(error instanceof RestError)) throw error;
+        return renderCheckout(
+          deps,
+          request,
+          reply,
+          form,
+          {},
+          [{ kind: 'error', text: error.message }],
+          error.status,
+        );
+      }
+    },
+  );
+
+  app.get(
+    '/checkout/order-received/:id/',
+    {
+      config: PUBLIC_PAGE,
+      schema: {
+        hide: true,
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ key: Type.Optional(Type.String({ maxLength: 100 })) }),
+      },
+    },
+    async (request, reply) => {
+      const order = await deps.orders.get(request.params.id);
+      const assets = new PageAssets();
+      if (!order || !request.query.key || order.order_key !== request.query.key)
+        return sendStorefrontPage(deps, request, reply, {
+          title: 'Order not found',
+          status: 404,
+          assets,
+          body: html`<h1>Order not found</h1><p>Check the link in your confirmation e-mail, or <a href="/my-account/">look in your account</a>.</p>`,
+        });
+      const shop = deps.ctx.shop;
+      const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
+      const extra = await deps.slots.render('order.received', { order }, request, assets);
+      const body = html`<h1>Order received</h1>
+<p class="notice success">Thank you. Your order has been received.</p>
+<ul class="order-overview">
+<li>Order number: <strong>${order.id}</strong></li>
+<li>Date: <strong>${order.date_created.slice(0, 10)}</strong></li>
+<li>Email: <strong>${order.billing.email}</strong></li>
+<li>Total: <strong>${money(order.total)}</strong></li>
+<li>Payment method: <strong>${paymentMethodTitle(order.payment_method)}</strong></li>
+</ul>
+<h2>Order details</h2>
+<table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Total</th></tr></thead>
+<tbody>${order.line_items.map((l) => html`<tr><td>${l.name} × ${l.quantity}</td><td class="num">${money(l.subtotal)}</td></tr>`)}</tbody>
+<tfoot>
+<tr><th scope="row">Subtotal</th><td class="num">${money(order.items_subtotal)}</td></tr>
+${order.coupon_lines.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
+${order.fee_lines.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.total)}</td></tr>`)}
+<tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong></td></tr>
+</tfoot></table>
+${extra}`;
+      return sendStorefrontPage(deps, request, reply, { title: 'Order received', body, assets });
+    },
+  );
+}
+
+async function renderCheckout(
+  deps: CheckoutPageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  values: Values,
+  errors: Values,
+  notices: PageNotice[],
+  status = 200,
+) {
+  const assets = new PageAssets();
+  const computed = await deps.carts.view(deps.sessions.forRequest(request));
+  const { cart } = computed;
+  if (cart.items.length === 0)
+    return sendStorefrontPage(deps, request, reply, {
+      title: 'Checkout',
+      assets,
+      notices,
+      status: status === 200 ? 200 : status,
+      body: html`<h1>Checkout</h1><p>Your cart is currently empty.</p><p><a class="button" href="/shop/">Return to shop</a></p>`,
+    });
+  for (const problem of computed.errors) notices.push({ kind: 'error', text: problem.message });
+  const shop = deps.ctx.shop;
+  const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
+  const email = values.billing_email ?? '';
+  const [contact, totalsExtra] = await Promise.all([
+    deps.slots.render('checkout.contact', { cart, email }, request, assets),
+    deps.slots.render('checkout.totals', { cart }, request, assets),
+  ]);
+  const field = (
+    name: string,
+    label: string,
+    autocomplete: string,
+    required: boolean,
+    type = 'text',
+  ): SafeHtml => {
+    const id = `billing_${name}`;
+    const error = errors[id];
+    return html`<div class="field"><label for="${id}">${label}${required ? html` <span aria-hidden="true">*</span>` : ''}</label>
+<input type="${type}" id="${id}" name="${id}" value="${values[id] ?? ''}" autocomplete="${autocomplete}"${required ? html` required` : ''}${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
+${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}</div>`;
+  };
+  const nonce = cartFormNonce(deps.ctx, request);
+  const chosen = values.payment_method ?? 'cod';
+  const body = html`<h1>Checkout</h1>
+<form method="post" action="/checkout/" class="checkout" novalidate>
+<input type="hidden" name="_wpnonce" value="${nonce}">
+<div class="checkout-layout">
+<div>
+<fieldset><legend>Contact information</legend>
+${field('email', 'Email address', 'email', true, 'email')}
+${contact}
+</fieldset>
+<fieldset><legend>Billing details</legend>
+${FIELDS.map(([name, label, autocomplete, required]) => field(name, label, autocomplete, required, name === 'phone' ? 'tel' : 'text'))}
+<div class="field"><label for="order_comments">Order notes (optional)</label><textarea id="order_comments" name="order_comments" rows="3">${values.order_comments ?? ''}</textarea></div>
+</fieldset>
+<fieldset${errors.payment_method ? html` aria-describedby="payment-error"` : ''}><legend>Payment method</legend>
+${PAYMENT.map(
+  ([id, label, help]) =>
+    html`<p><input type="radio" id="payment_method_${id}" name="payment_method" value="${id}"${chosen === id ? html` checked` : ''}> <label for="payment_method_${id}">${label}</label><br><small>${help}</small></p>`,
+)}
+${errors.payment_method ? html`<span class="field-error" id="payment-error">${errors.payment_method}</span>` : ''}
+</fieldset>
+</div>
+<section aria-labelledby="order-review-heading">
+<h2 id="order-review-heading">Your order</h2>
+<table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Subtotal</th></tr></thead>
+<tbody>${cart.items.map((i) => html`<tr><td>${i.name} × ${i.quantity}</td><td class="num">${money(i.line_subtotal)}</td></tr>`)}</tbody>
+<tfoot>${totalsRows(shop, cart)}</tfoot></table>
+${totalsExtra}
+<p><a href="/cart/">Have a coupon? Apply it in your cart.</a></p>
+<button type="submit" id="place_order">Place order</button>
+</section>
+</div>
+</form>`;
+  return sendStorefrontPage(deps, request, reply, { title: 'Checkout', body, assets, notices, status });
+}

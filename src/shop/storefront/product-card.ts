@@ -1,0 +1,39 @@
+import { html, type SafeHtml, safeUrl, trustedHtml } from '../../platform/http/html.js';
+import type { ShopApi, ShopProduct } from '../shop-api.js';
+
+/** The product's price as WooCommerce's `price_html` (built by the shop from numbers and the escaped symbol). */
+export function priceMarkup(shop: ShopApi, product: ShopProduct): SafeHtml {
+  return html`<span class="price">${trustedHtml(shop.priceHtml(product))}</span>`;
+}
+
+/** "Rated 4.50 out of 5" with stars for sight and words for screen readers; nothing when unrated. */
+export function ratingMarkup(product: ShopProduct): SafeHtml {
+  if (product.rating_count === 0) return html``;
+  const stars = '★'.repeat(Math.round(product.average_rating)).padEnd(5, '☆');
+  return html`<span class="rating"><span aria-hidden="true">${stars}</span><span class="screen-reader-text">Rated ${product.average_rating.toFixed(2)} out of 5</span> (${product.rating_count})</span>`;
+}
+
+/** The first image, or a neutral placeholder (alt text from the product name when the image has none). */
+export function productImage(product: ShopProduct, size: 'card' | 'full'): SafeHtml {
+  const image = product.images[0];
+  if (!image)
+    return html`<img src="/assets/placeholder.svg" alt="" width="${size === 'card' ? 300 : 600}" height="${size === 'card' ? 300 : 600}">`;
+  return html`<img src="${safeUrl(image.src)}" alt="${image.alt || product.name}" width="${size === 'card' ? 300 : 600}" height="${size === 'card' ? 300 : 600}" loading="${size === 'card' ? 'lazy' : 'eager'}">`;
+}
+
+/** One product in a grid: image and name linking to its page, price, rating, and Add to cart or Select options. */
+export function productCard(shop: ShopApi, product: ShopProduct): SafeHtml {
+  const url = `/product/${product.slug}/`;
+  const simple = product.type === 'simple' && product.purchasable && product.stock_status !== 'outofstock';
+  return html`<li class="product-card">
+<a href="${url}">${productImage(product, 'card')}</a>
+<h2><a href="${url}">${product.name}</a></h2>
+${priceMarkup(shop, product)}
+${ratingMarkup(product)}
+${
+  simple
+    ? html`<form method="post" action="/cart/"><input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="quantity" value="1"><button type="submit" aria-label="Add ${product.name} to your cart">Add to cart</button></form>`
+    : html`<a class="button secondary" href="${url}" aria-label="Select options for ${product.name}">${product.type === 'variable' ? 'Select options' : 'Read more'}</a>`
+}
+</li>`;
+}

@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { siteName } from '../../platform/admin-pages/site-identity.js';
+import { html, type SafeHtml } from '../../platform/http/html.js';
+import type { ShopContext } from '../shop-part.js';
+import { islandUrl } from './islands-manifest.js';
+import type { PageAssets, StorefrontSlotRegistry } from './storefront-slots.js';
+import { STOREFRONT_CSS_URL } from './storefront-styles.js';
+
+/** A notice shown above a page's content. */
+export interface PageNotice {
+  kind: 'info' | 'success' | 'error';
+  text: string | SafeHtml;
+}
+
+/** What every page needs to draw its frame: the shop, the slots, and how to count the visitor's cart. */
+export interface StorefrontDeps {
+  ctx: ShopContext;
+  slots: StorefrontSlotRegistry;
+  cartCount(request: FastifyRequest): Promise<number>;
+}
+
+/** Security headers of every storefront page. */
+export const STOREFRONT_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'private, no-cache',
+  'Content-Security-Policy':
+    "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com https://www.youtube.com; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/**
+ * Sends one storefront page: header (site name, Shop, categories, search, cart with its count, My account), the
+ * site-wide notices slot and the page's notices, the page's content, the footer, and the head elements and island
+ * scripts its slots asked for.
+ */
+export async function sendStorefrontPage(
+  deps: StorefrontDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: {
+    title: string;
+    body: SafeHtml;
+    assets: PageAssets;
+    notices?: PageNotice[];
+    status?: number;
+    search?: string;
+  },
+): Promise<FastifyReply> {
+  const { ctx } = deps;
+  const [site, categories, count, siteNotices] = await Promise.all([
+    siteName(ctx.options),
+    ctx.shop.listCategories(),
+    deps.cartCount(request),
+    deps.slots.render('notices', {}, request, page.assets),
+  ]);
+  const topCategories = categories.filter((c) => c.parent === 0 && c.count > 0).slice(0, 8);
+  const scripts = [...page.assets.scripts].map((name) => islandUrl(name)).filter((url) => url !== null);
+  const document = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${page.title} – ${site}</title>
+<link rel="stylesheet" href="${STOREFRONT_CSS_URL}">
+${page.assets.head}
+${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
+</head>
+<body>
+<a class="skip-link" href="#content">Skip to content</a>
+<header class="site-header">
+<div class="inner">
+<a class="site-title" href="/">${site}</a>
+<nav class="site-nav" aria-label="Shop">
+<ul>
+<li><a href="/shop/">Shop</a></li>
+${topCategories.map((c) => html`<li><a href="/product-category/${c.slug}/">${c.name}</a></li>`)}
+</ul>
+</nav>
+<form class="site-search" role="search" action="/" method="get">
+<label class="screen-reader-text" for="site-search-field">Search products</label>
+<input type="search" id="site-search-field" name="s" value="${page.search ?? ''}" placeholder="Search products…">
+<button type="submit" class="secondary">Search</button>
+</form>
+<div class="header-links">
+<a href="/cart/" class="cart-link">Cart (<span data-cart-count>${count}</span>)</a>
+<a href="/my-account/">My account</a>
+</div>
+</div>
+</header>
+<main id="content" class="site-main">
+<div class="notices" role="status">
+${siteNotices}
+${(page.notices ?? []).map((n) => html`<div class="notice ${n.kind}"${n.kind === 'error' ? html` role="alert"` : ''}>${n.text}</div>`)}
+</div>
+${page.body}
+</main>
+<footer class="site-footer"><div class="inner"><p>${site} · <a href="/shop/">Shop</a> · <a href="/my-account/">My account</a></p></div></footer>
+</body>
+</html>`;
+  return reply
+    .code(page.status ?? 200)
+    .headers(STOREFRONT_HEADERS)
+    .send(document.text);
+}
