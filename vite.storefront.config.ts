@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Every `storefront/islands/<name>.ts` under src/ (the shop's and the extensions'): one entry each. */
 function islandEntries(dir = 'src', found: Record<string, string> = {}): Record<string, string> {
@@ -17,6 +18,7 @@ function islandEntries(dir = 'src', found: Record<string, string> = {}): Record<
 // dist/storefront with a manifest the server reads.
 export default defineConfig({
   base: '/assets/islands/',
+  plugins: [compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.js$/, threshold: 0 })],
   build: {
     outDir: 'dist/storefront',
     emptyOutDir: true,

@@ -57,7 +57,7 @@ export async function sendStorefrontPage(
   const topCategories = categories.filter((c) => c.parent === 0 && c.count > 0).slice(0, 8);
   const scripts = [...page.assets.scripts].map((name) => islandUrl(name)).filter((url) => url !== null);
   const document = html`<!doctype html>
-<html lang="en">
+<html lang="en" data-currency-symbol="${ctx.shop.currency.symbol}" data-currency-minor-unit="${ctx.shop.currency.minorUnit}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
