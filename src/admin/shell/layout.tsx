@@ -4,11 +4,17 @@ import { Link, useLocation } from 'wouter';
 import { boot } from '../boot.js';
 import type { VisibleMenu } from './menus.js';
 
-function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  const [location] = useLocation();
-  const current = location === href || (href !== '/' && location.startsWith(`${href}/`));
+// The menu entry of the current screen: the longest menu path that is the location or a folder of it (so
+// `users/new` marks "Add New User", and the hidden `users/12` marks "Users").
+function currentHref(location: string, menus: VisibleMenu[]): string {
+  const hrefs = ['/', ...menus.flatMap((m) => m.screens.filter((s) => !s.hidden).map((s) => `/${s.path}`))];
+  const matches = hrefs.filter((h) => h === location || (h !== '/' && location.startsWith(`${h}/`)));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? '';
+}
+
+function NavLink({ href, current, children }: { href: string; current: string; children: ReactNode }) {
   return (
-    <Link href={href} aria-current={current ? 'page' : undefined}>
+    <Link href={href} aria-current={href === current ? 'page' : undefined}>
       {children}
     </Link>
   );
@@ -16,6 +22,8 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 
 /** The admin frame: skip link, top bar (site, user, Log Out), the left menu, and the screen. */
 export function Layout({ menus, children }: { menus: VisibleMenu[]; children: ReactNode }) {
+  const [location] = useLocation();
+  const current = currentHref(location, menus);
   return (
     <>
       <a className="storeside-skip-link" href="#storeside-main">
@@ -36,12 +44,16 @@ export function Layout({ menus, children }: { menus: VisibleMenu[]; children: Re
         <nav className="storeside-menu" aria-label={__('Main menu', 'storeside')}>
           <ul>
             <li>
-              <NavLink href="/">{__('Dashboard', 'storeside')}</NavLink>
+              <NavLink current={current} href="/">
+                {__('Dashboard', 'storeside')}
+              </NavLink>
             </li>
             {menus.map((menu) => (
               <li key={menu.label}>
                 {menu.screens.length === 1 ? (
-                  <NavLink href={`/${menu.screens[0]!.path}`}>{menu.label}</NavLink>
+                  <NavLink current={current} href={`/${menu.screens[0]!.path}`}>
+                    {menu.label}
+                  </NavLink>
                 ) : (
                   <>
                     <span className="storeside-menu-group">{menu.label}</span>
@@ -50,7 +62,9 @@ export function Layout({ menus, children }: { menus: VisibleMenu[]; children: Re
                         .filter((s) => !s.hidden)
                         .map((screen) => (
                           <li key={screen.path}>
-                            <NavLink href={`/${screen.path}`}>{screen.label}</NavLink>
+                            <NavLink current={current} href={`/${screen.path}`}>
+                              {screen.label}
+                            </NavLink>
                           </li>
                         ))}
                     </ul>
