@@ -61,6 +61,20 @@ export interface ShopApi {
   // ---- storefront ----
   /** Adds an extension's part to a storefront slot; the shop's pages render every part of a slot in order. */
   addStorefrontPart<S extends StorefrontSlot>(slot: S, part: StorefrontPart<S>): void;
+  /** Sends an extension's own page (e.g. `/product-table/{id}`) inside the shop's header and footer. */
+  sendStorefrontPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: ExtensionPage,
+  ): Promise<FastifyReply>;
+  /**
+   * The shop's frame for an extension's page whose content is sent as is (cached bytes): the markup before and
+   * after the content, and the response headers. It holds the visitor's cart count and Store API nonce.
+   */
+  storefrontFrame(
+    request: FastifyRequest,
+    page: Omit<ExtensionPage, 'body' | 'status'>,
+  ): Promise<{ start: SafeHtml; end: SafeHtml; headers: Record<string, string> }>;
 
   // ---- coupons ----
   /** Creates a coupon (e.g. a single-use recovery coupon); a taken code is a ConflictError. */
@@ -327,6 +341,17 @@ export interface StorefrontSlots {
   'checkout.totals': { cart: ShopCart };
   /** Under the order on its order-received page. */
   'order.received': { order: ShopOrder };
+}
+
+/** An extension's page in the shop's layout: its title, content, and what it adds to the head. */
+export interface ExtensionPage {
+  title: string;
+  body: SafeHtml;
+  status?: number;
+  /** Elements for the head (the page's own stylesheet). */
+  head?: SafeHtml;
+  /** Island names to load (see `StorefrontContribution.scripts`). */
+  scripts?: string[];
 }
 
 /** A storefront slot's name. */

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { siteName } from '../../platform/admin-pages/site-identity.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
+import { VersionedCache } from '../../platform/cache/versioned-cache.js';
+import { CATALOG_TOPIC, type ShopCategory } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { islandUrl } from './islands-manifest.js';
 import type { PageAssets, StorefrontSlotRegistry } from './storefront-slots.js';
@@ -19,6 +21,9 @@ export interface StorefrontDeps {
   cartCount(request: FastifyRequest): Promise<number>;
 }
 
+const CATEGORIES_TTL_MS = 60_000;
+const categoryCaches = new WeakMap<ShopContext, VersionedCache<ShopCategory[]>>();
+
 /** Security headers of every storefront page. */
 export const STOREFRONT_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -28,6 +33,12 @@ export const STOREFRONT_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
+
+/** A page's frame around its content: everything before it (head, header, notices) and everything after (footer). */
+export interface StorefrontFrame {
+  start: SafeHtml;
+  end: SafeHtml;
+}
 
 /**
  * Sends one storefront page: header (site name, Shop, categories, search, cart with its count, My account), the
@@ -47,17 +58,34 @@ export async function sendStorefrontPage(
     search?: string;
   },
 ): Promise<FastifyReply> {
+  const frame = await renderStorefrontFrame(deps, request, page);
+  return reply
+    .code(page.status ?? 200)
+    .headers(STOREFRONT_HEADERS)
+    .send(html`${frame.start}${page.body}${frame.end}`.text);
+}
+
+/**
+ * The frame of a storefront page for the request's visitor (their cart count and Store API nonce, which the
+ * cart island uses), with the head elements and island scripts `page.assets` collected.
+ */
+export async function renderStorefrontFrame(
+  deps: StorefrontDeps,
+  request: FastifyRequest,
+  page: { title: string; assets: PageAssets; notices?: PageNotice[]; search?: string },
+): Promise<StorefrontFrame> {
   const { ctx } = deps;
   const [site, categories, count, siteNotices] = await Promise.all([
     siteName(ctx.options),
-    ctx.shop.listCategories(),
+    headerCategories(ctx),
     deps.cartCount(request),
     deps.slots.render('notices', {}, request, page.assets),
   ]);
   const topCategories = categories.filter((c) => c.parent === 0 && c.count > 0).slice(0, 8);
   const scripts = [...page.assets.scripts].map((name) => islandUrl(name)).filter((url) => url !== null);
-  const document = html`<!doctype html>
-<html lang="en" data-currency-symbol="${ctx.shop.currency.symbol}" data-currency-minor-unit="${ctx.shop.currency.minorUnit}">
+  const storeNonce = ctx.nonces.create(ctx.auth.nonceSubject(request.principal), 'wc_store_api');
+  const start = html`<!doctype html>
+<html lang="en" data-currency-symbol="${ctx.shop.currency.symbol}" data-currency-minor-unit="${ctx.shop.currency.minorUnit}" data-store-nonce="${storeNonce}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -93,13 +121,23 @@ ${topCategories.map((c) => html`<li><a href="/product-category/${c.slug}/">${c.n
 ${siteNotices}
 ${(page.notices ?? []).map((n) => html`<div class="notice ${n.kind}"${n.kind === 'error' ? html` role="alert"` : ''}>${n.text}</div>`)}
 </div>
-${page.body}
-</main>
+`;
+  const end = html`</main>
 <footer class="site-footer"><div class="inner"><p>${site} · <a href="/shop/">Shop</a> · <a href="/my-account/">My account</a></p></div></footer>
 </body>
 </html>`;
-  return reply
-    .code(page.status ?? 200)
-    .headers(STOREFRONT_HEADERS)
-    .send(document.text);
+  return { start, end };
+}
+
+/** The categories the header lists: read once per change of the catalogue (every page shows them). */
+function headerCategories(ctx: ShopContext): Promise<ShopCategory[]> {
+  let cache = categoryCaches.get(ctx);
+  if (!cache) {
+    cache = new VersionedCache(ctx.versions, [CATALOG_TOPIC], {
+      maxEntries: 1,
+      now: () => ctx.clock.now().getTime(),
+    });
+    categoryCaches.set(ctx, cache);
+  }
+  return cache.getOrCompute('categories', CATEGORIES_TTL_MS, () => ctx.shop.listCategories());
 }

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import type { SafeHtml } from '../../platform/http/html.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CartSessions } from '../cart/cart-session.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
@@ -11,8 +12,13 @@ import { registerCatalogPages } from './catalog.pages.js';
 import { registerCheckoutPages } from './checkout.pages.js';
 import { ISLANDS_DIST_DIR, ISLANDS_PREFIX } from './islands-manifest.js';
 import { registerProductPage } from './product.pages.js';
-import type { StorefrontDeps } from './storefront-page.js';
-import { StorefrontSlotRegistry } from './storefront-slots.js';
+import {
+  renderStorefrontFrame,
+  STOREFRONT_HEADERS,
+  type StorefrontDeps,
+  sendStorefrontPage,
+} from './storefront-page.js';
+import { PageAssets, StorefrontSlotRegistry } from './storefront-slots.js';
 import { PLACEHOLDER_SVG, STOREFRONT_CSS, STOREFRONT_CSS_URL } from './storefront-styles.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
@@ -34,9 +40,25 @@ export function storefrontPart(
       return cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
     },
   };
+  const extensionAssets = (page: { head?: SafeHtml; scripts?: string[] }) => {
+    const assets = new PageAssets();
+    if (page.head) assets.head.push(page.head);
+    for (const script of page.scripts ?? []) assets.scripts.add(script);
+    return assets;
+  };
   const api: Partial<ShopApi> = {
     addStorefrontPart(slot, part) {
       slots.add(slot, part);
+    },
+    sendStorefrontPage(request, reply, page) {
+      return sendStorefrontPage(pageDeps, request, reply, { ...page, assets: extensionAssets(page) });
+    },
+    async storefrontFrame(request, page) {
+      const frame = await renderStorefrontFrame(pageDeps, request, {
+        ...page,
+        assets: extensionAssets(page),
+      });
+      return { ...frame, headers: { ...STOREFRONT_HEADERS } };
     },
   };
   return {
