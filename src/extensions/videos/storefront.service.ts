@@ -2,9 +2,36 @@ import type { ShopProduct } from '../../shop/shop-api.js';
 import type { AssignmentsService } from './assignments.service.js';
 import type { SettingsService } from './settings.service.js';
 
+/** One video of a product's storefront gallery. */
+export interface GalleryVideo {
+  id: string;
+  title: string;
+  description: string;
+  thumbnail_url: string;
+  /** The player URL (youtube-nocookie.com in privacy mode), with `controls=0` when controls are off. */
+  embed_url: string;
+  watch_url: string;
+  duration: string;
+  duration_seconds: number;
+  upload_date: string;
+  position: number;
+}
+
+/** A product's gallery as the settings shape it, with its schema.org VideoObject JSON-LD. */
+export interface ProductGallery {
+  position: 'first' | 'last';
+  privacy_mode: boolean;
+  show_controls: boolean;
+  show_duration: boolean;
+  autoplay_first: boolean;
+  videos: GalleryVideo[];
+  json_ld: Array<Record<string, unknown>>;
+}
+
 /**
- * Gallery data for Store API product responses (`extensions.videos`): ordered videos with embed URLs honouring
- * `privacy_mode` and `show_controls`, the `max_videos` cut, the position, and schema.org VideoObject JSON-LD.
+ * Product galleries for the storefront (the product page) and Store API product responses (`extensions.videos`):
+ * ordered videos with embed URLs honouring `privacy_mode` and `show_controls`, the `max_videos` cut, the position,
+ * and schema.org VideoObject JSON-LD.
  */
 export class StorefrontService {
   constructor(
@@ -12,15 +39,15 @@ export class StorefrontService {
     private readonly assignments: AssignmentsService,
   ) {}
 
-  /** `extensions.videos` of each product (an empty gallery when it has no videos). */
-  async productExtensions(products: ShopProduct[]): Promise<Record<number, unknown>> {
-    if (products.length === 0) return {};
+  /** The gallery of each product (an empty one when it has no videos). */
+  async galleries(products: ShopProduct[]): Promise<Map<number, ProductGallery>> {
+    const out = new Map<number, ProductGallery>();
+    if (products.length === 0) return out;
     const [{ settings }, galleries] = await Promise.all([
       this.settings.load(),
       this.assignments.galleries(products.map((p) => p.id)),
     ]);
     const host = settings.privacy_mode ? 'https://www.youtube-nocookie.com' : 'https://www.youtube.com';
-    const out: Record<number, unknown> = {};
     for (const product of products) {
       let videos = (galleries.get(product.id) ?? []).filter((v) => v.in_library);
       if (settings.max_videos > 0) videos = videos.slice(0, settings.max_videos);
@@ -36,7 +63,7 @@ export class StorefrontService {
         upload_date: v.published_at,
         position,
       }));
-      out[product.id] = {
+      out.set(product.id, {
         position: settings.video_position,
         privacy_mode: settings.privacy_mode,
         show_controls: settings.show_controls,
@@ -54,8 +81,13 @@ export class StorefrontService {
           embedUrl: v.embed_url,
           contentUrl: v.watch_url,
         })),
-      };
+      });
     }
     return out;
+  }
+
+  /** `extensions.videos` of each product (an empty gallery when it has no videos). */
+  async productExtensions(products: ShopProduct[]): Promise<Record<number, unknown>> {
+    return Object.fromEntries(await this.galleries(products));
   }
 }

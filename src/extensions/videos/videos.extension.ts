@@ -5,6 +5,7 @@ import * as dropVersions from './migrations/2026-11-25T16-00-videos-drop-version
 import { registerLicenseRoutes } from './license.routes.js';
 import { videosCli } from './videos.cli.js';
 import { registerVideosDemo } from './videos.demo.js';
+import { registerVideoGallery } from './storefront/video-gallery.storefront.js';
 import { scheduleVideosJobs, videosJobs } from './videos.jobs.js';
 import { registerVideosRoutes } from './videos.routes.js';
 import { videosServices } from './videos.services.js';
@@ -22,6 +23,9 @@ export const videosExtension = defineExtension({
   routes(app, ctx) {
     registerVideosRoutes(app, ctx);
     registerLicenseRoutes(app, ctx);
+  },
+  pages(_app, ctx) {
+    registerVideoGallery(ctx);
   },
   subscribers(ctx) {
     const s = videosServices(ctx);
