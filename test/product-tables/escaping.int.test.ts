@@ -80,7 +80,7 @@ describe('escaping in every context', () => {
     });
     const page = r.body;
     expect(page).toContain(
-      '<title>&lt;/style&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;</title>',
+      '<title>&lt;/style&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; – Storeside</title>',
     );
     const table = page.slice(page.indexOf('<style'), page.lastIndexOf('<script src='));
     expectNoInjection(table);

@@ -317,7 +317,7 @@ describe('public page and shortcodes', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(r.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(r.body).toContain('<title>Shop table</title>');
+    expect(r.body).toContain('<title>Shop table – Storeside</title>');
     expect(r.body).toContain(`data-render-url="/wp-json/producttables/v1/render/${published}"`);
     expect(r.body).toContain('data-store-api="/wp-json/wc/store/v1"');
     expect(r.body).toMatch(/data-store-nonce="[0-9a-f]{10}"/);
@@ -332,6 +332,50 @@ describe('public page and shortcodes', () => {
     const jsRes = await h.t.app.inject({ method: 'GET', url: js });
     expect(jsRes.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(jsRes.body).toContain('/cart/add-item');
+  });
+
+  it("should show the table in the shop's header and footer, its product links landing on product pages", async () => {
+    const r = await h.t.app.inject({ method: 'GET', url: `/product-table/${published}` });
+    expect(r.body).toContain('<a class="site-title" href="/">Storeside</a>');
+    expect(r.body).toContain(
+      '<label class="screen-reader-text" for="site-search-field">Search products</label>',
+    );
+    expect(r.body).toContain('Cart (<span data-cart-count>0</span>)');
+    expect(r.body).toContain('<a href="/product-category/shoes/">Shoes</a>');
+    expect(r.body).toContain('<h1>Shop table</h1>');
+    expect(r.body).toContain('<footer class="site-footer">');
+    expect(r.body.match(/<h1>/g)).toHaveLength(1);
+    const runner = await h.t.app.inject({ method: 'GET', url: `/product-table/${published}?s=runner` });
+    const link = runner.body.match(/<a class="producttables-name" href="([^"]+)">Blue Runner<\/a>/)![1]!;
+    const url = new URL(link);
+    expect(url.pathname).toBe('/product/blue-runner/');
+    const product = await h.t.app.inject({ method: 'GET', url: url.pathname });
+    expect(product.statusCode).toBe(200);
+    expect(product.body).toContain('<h1>Blue Runner</h1>');
+  });
+
+  it("should count the visitor's cart in the header and share one page among visitors without a cart", async () => {
+    const first = await h.t.app.inject({ method: 'GET', url: `/product-table/${published}` });
+    const second = await h.t.app.inject({ method: 'GET', url: `/product-table/${published}` });
+    expect(second.body).toBe(first.body);
+    const added = await h.t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/store/v1/cart/add-item',
+      payload: { id: simple, quantity: 3 },
+    });
+    const cookie = added.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const withCart = await h.t.app.inject({
+      method: 'GET',
+      url: `/product-table/${published}`,
+      headers: { cookie },
+    });
+    expect(withCart.body).toContain('Cart (<span data-cart-count>3</span>)');
+    const notice = await h.t.app.inject({
+      method: 'GET',
+      url: `/product-table/${draft}`,
+      headers: { cookie: h.admin.cookie! },
+    });
+    expect(notice.body).toContain('<footer class="site-footer">');
   });
 
   it('should show visitors nothing for an unpublished or unknown table, and administrators a notice', async () => {

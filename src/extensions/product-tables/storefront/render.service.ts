@@ -51,8 +51,8 @@ export type RenderResult = RenderedTable & {
   page: number;
   /** The style-independent part, shared with the renderings of other styles of the same table, query and page. */
   body: RenderedBody;
-  /** The whole public page for visitors without a cart, with the Store API nonce it was built for. */
-  anonymousPage?: { nonce: string; body: EncodedBody };
+  /** The whole public page for visitors without a cart, with the Store API nonce and shop's frame it holds. */
+  anonymousPage?: { nonce: string; start: string; end: string; body: EncodedBody };
   /** The public render endpoint's JSON body. */
   jsonBody?: EncodedBody;
   /** The preview endpoint's JSON body. */

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { html, trustedHtml } from '../../../platform/http/html.js';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ASSETS, assetUrl } from './assets.js';
-import { esc } from './escape.js';
 import { sendEncoded } from '../../../platform/http/encoded-body.js';
 import { renderQueryFrom } from './render-query.js';
 import { cachedTable, renderTable, visitorParts } from './render.service.js';
@@ -10,10 +10,10 @@ import { renderOne } from './shortcodes.js';
 import { visitorSegment } from './table-markup.js';
 
 const HTML = 'text/html; charset=utf-8';
-const CSP =
-  "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'";
+/** The table's stylesheet, in the head of the shop's layout. */
+const TABLE_HEAD = html`<link rel="stylesheet" href="${assetUrl('css')}">`;
 
-/** The public page of a table (`/product-table/{id}`) and the storefront's stylesheet and script. */
+/** The public page of a table (`/product-table/{id}`, in the shop's layout), its stylesheet and its script. */
 export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): void {
   app.get(
     '/product-table/:id',
@@ -26,37 +26,45 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
       const table = await cachedTable(ctx, id);
       const viewer = request.principal;
       const pageUrl = `/product-table/${id}`;
-      reply
-        .header('Content-Type', HTML)
-        .header('Cache-Control', 'private, no-cache')
-        .header('Content-Security-Policy', CSP)
-        .header('X-Content-Type-Options', 'nosniff');
       if (table?.status === 'publish') {
         const query = renderQueryFrom(request.query as Record<string, unknown>);
-        const [rendered, visitor] = await Promise.all([
+        const [rendered, visitor, frame] = await Promise.all([
           renderTable(ctx, { id, config: table, version: table.modified_at, query, pageUrl }),
           visitorParts(ctx, id, viewer),
+          ctx.shop.storefrontFrame(request, { title: table.title, head: TABLE_HEAD }),
         ]);
-        // The rows (tail) are encoded once per cached rendering; only the visitor's part is new per request,
-        // and visitors without a cart share one page per nonce tick. (Not replayed: the page holds the visitor's
-        // cart and Store API nonce, which are not cache topics.)
+        reply.headers(frame.headers);
+        const start = html`${frame.start}<div class="producttables-page"><h1>${table.title}</h1>`.text;
+        const end = html`</div><script src="${assetUrl('js')}" defer></script>${frame.end}`.text;
+        // The rows (tail) are encoded once per cached rendering; only the visitor's part and the shop's frame are
+        // new per request, and visitors without a cart share one page while both stay the same (the frame holds
+        // the same Store API nonce). Not replayed: the page holds the visitor's cart and nonce, not cache topics.
         const anonymous = visitor.cart.length === 0;
-        if (anonymous && rendered.anonymousPage?.nonce === visitor.storeNonce)
-          return sendEncoded(request, reply, rendered.anonymousPage.body, HTML);
+        const shared = rendered.anonymousPage;
+        if (anonymous && shared?.nonce === visitor.storeNonce && shared.start === start && shared.end === end)
+          return sendEncoded(request, reply, shared.body, HTML);
         rendered.tailBytes ??= Buffer.from(rendered.tail);
         const bytes = Buffer.concat([
-          Buffer.from(pageStart(table.title) + rendered.head + visitorSegment(visitor)),
+          Buffer.from(start + rendered.head + visitorSegment(visitor)),
           rendered.tailBytes,
-          Buffer.from(PAGE_END),
+          Buffer.from(end),
         ]);
-        if (!anonymous) return reply.send(bytes);
-        rendered.anonymousPage = { nonce: visitor.storeNonce, body: { bytes } };
+        if (!anonymous) return reply.type(HTML).send(bytes);
+        rendered.anonymousPage = { nonce: visitor.storeNonce, start, end, body: { bytes } };
         return sendEncoded(request, reply, rendered.anonymousPage.body, HTML);
       }
       const notice = await renderOne(ctx, id, table ?? undefined, { viewer, query: {}, pageUrl });
       if (notice === '')
-        return reply.code(404).send(page('Not found', '<p>This product table does not exist.</p>'));
-      return reply.send(page(`Product table #${id}`, notice));
+        return ctx.shop.sendStorefrontPage(request, reply, {
+          title: 'Not found',
+          status: 404,
+          body: html`<h1>Not found</h1><p>This product table does not exist. <a href="/shop/">Back to the shop</a></p>`,
+        });
+      // The notice is the extension's own markup (escaped where it holds data), for administrators only.
+      return ctx.shop.sendStorefrontPage(request, reply, {
+        title: `Product table #${id}`,
+        body: html`<h1>Product table #${id}</h1>${trustedHtml(notice)}`,
+      });
     },
   );
 
@@ -76,14 +84,4 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
       },
     );
   }
-}
-
-const PAGE_END = `</main><script src="${assetUrl('js')}" defer></script></body></html>`;
-
-function pageStart(title: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><link rel="stylesheet" href="${assetUrl('css')}"></head><body><main class="producttables-page" style="max-width:1200px;margin:0 auto;padding:16px;font-family:system-ui,sans-serif"><h1>${esc(title)}</h1>`;
-}
-
-function page(title: string, body: string): string {
-  return `${pageStart(title)}${body}${PAGE_END}`;
 }
