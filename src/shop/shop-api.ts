@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from '../platform/auth/principal.js';
+import type { AuthUser, Principal } from '../platform/auth/principal.js';
 import type { DbOrTrx } from '../platform/db/database.js';
 import type { SafeHtml } from '../platform/http/html.js';
 import './shop-events.js';
@@ -47,6 +47,11 @@ export interface ShopApi {
   recalculateCart(cartSessionId: string): Promise<ShopCart>;
   /** Adds `extensions[namespace]` to Store API cart responses. */
   registerCartExtension(namespace: string, provider: (cart: ShopCart) => Promise<unknown>): void;
+  /**
+   * Handles `POST /wc/store/v1/cart/extensions` posts naming `namespace` (WooCommerce's
+   * `woocommerce_store_api_register_update_callback`): one callback per namespace; the route then answers the cart.
+   */
+  registerCartUpdateCallback(namespace: string, callback: CartUpdateCallback): void;
   /**
    * Gives this browser a cart holding `items` (replacing what it had), optionally with a coupon applied,
    * and sets the cart cookie on `reply` so redirects and server-rendered pages keep it. Returns the cart.
@@ -265,6 +270,16 @@ export interface CartTotalsHook {
   addVirtualCoupon(coupon: { code: string; amount: number }): void;
 }
 
+/**
+ * An extension's handler of `cart/extensions` posts: `data` as posted (the callback validates it; a ValidationError
+ * becomes a 400), the caller's cart as it stands, and the caller.
+ */
+export type CartUpdateCallback = (input: {
+  data: Record<string, unknown>;
+  cart: ShopCart;
+  viewer: Principal;
+}) => Promise<void>;
+
 /** Coupon discount kinds. */
 export type CouponType = 'fixed_cart' | 'percent';
 
@@ -341,6 +356,8 @@ export interface StorefrontSlots {
   'checkout.totals': { cart: ShopCart };
   /** Under the order on its order-received page. */
   'order.received': { order: ShopOrder };
+  /** My account: an extension's section (menu entry and page); `page` is N of `/my-account/<slug>/N/`, else 1. */
+  'my_account.sections': { user: AuthUser; page: number };
 }
 
 /** An extension's page in the shop's layout: its title, content, and what it adds to the head. */
@@ -365,7 +382,22 @@ export interface StorefrontContribution {
   scripts?: string[];
 }
 
-/** One extension's part of a slot (null when it has nothing to add for this request). */
-export type StorefrontPart<S extends StorefrontSlot> = (
+/** One extension's part of a slot: a renderer, or for `my_account.sections` a whole section. */
+export type StorefrontPart<S extends StorefrontSlot> = S extends 'my_account.sections'
+  ? MyAccountSection
+  : StorefrontRenderer<S>;
+
+/** Renders a slot's part for one request (null when it has nothing to add for this request). */
+export type StorefrontRenderer<S extends StorefrontSlot> = (
   input: StorefrontSlots[S] & { request: FastifyRequest; viewer: Principal },
 ) => Promise<StorefrontContribution | null>;
+
+/** An extension's section of My account: its menu entry (before Account details) and its page. */
+export interface MyAccountSection {
+  /** The URL segment (`points` → `/my-account/points/`): lower-case letters, digits and dashes. */
+  slug: string;
+  /** The menu entry and the page's heading. */
+  label: string;
+  /** The page's content for the logged-in customer (null: no such page, a 404). */
+  render: StorefrontRenderer<'my_account.sections'>;
+}

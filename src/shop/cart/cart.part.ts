@@ -56,6 +56,9 @@ export function cartPart(
     registerCartExtension(namespace, provider) {
       extensions.register(namespace, provider);
     },
+    registerCartUpdateCallback(namespace, callback) {
+      extensions.registerUpdateCallback(namespace, callback);
+    },
     async restoreCartForBrowser(input: {
       request: FastifyRequest;
       reply: FastifyReply;

@@ -3,7 +3,14 @@ import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
 import type { CartService, ComputedCart } from './cart.service.js';
-import { AddItemBody, CartSchema, CouponCodeBody, RemoveItemBody, UpdateItemBody } from './cart.schemas.js';
+import {
+  AddItemBody,
+  CartExtensionsBody,
+  CartSchema,
+  CouponCodeBody,
+  RemoveItemBody,
+  UpdateItemBody,
+} from './cart.schemas.js';
 import type { CartExtensions } from './cart-extensions.js';
 import type { CartSessions, RequestCart } from './cart-session.js';
 import { newGuestSessionId } from './cart-token.js';
@@ -137,6 +144,32 @@ export function registerCartRoutes(
       },
       (request, response) =>
         reply(request, response, (cart) => carts.removeCoupon(cart, request.body.code), { change: true }),
+    );
+
+    app.post(
+      `${prefix}/cart/extensions`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: "Run an extension's cart update callback (by namespace) and answer the cart.",
+          description: `Unknown namespace: 400 \`woocommerce_rest_cart_extensions_error\`. ${CART_ERROR_NOTE}`,
+          body: CartExtensionsBody,
+          response: { 200: CartSchema },
+        },
+      },
+      (request, response) =>
+        reply(
+          request,
+          response,
+          async (cart) => {
+            const callback = extensions.updateCallback(request.body.namespace);
+            const current = await carts.view(cart);
+            await callback({ data: request.body.data, cart: current.cart, viewer: request.principal });
+            return carts.view(cart);
+          },
+          { change: true },
+        ),
     );
   }
 }

@@ -113,3 +113,17 @@ export const RemoveItemBody = Type.Object({ key: Type.String({ minLength: 1 }) }
 
 /** `POST cart/apply-coupon` and `cart/remove-coupon`. */
 export const CouponCodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** `POST cart/extensions`: data for the update callback an extension registered under `namespace`. */
+export const CartExtensionsBody = Type.Object({
+  namespace: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'The extension namespace (e.g. `loyalty`).',
+  }),
+  data: Type.Record(Type.String(), Type.Unknown(), {
+    default: {},
+    maxProperties: 50,
+    description: 'What the extension needs to update the cart.',
+  }),
+});
