@@ -32,7 +32,7 @@ ${priceMarkup(shop, product)}
 ${ratingMarkup(product)}
 ${
   simple
-    ? html`<form method="post" action="/cart/"><input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="quantity" value="1"><button type="submit" aria-label="Add ${product.name} to your cart">Add to cart</button></form>`
+    ? html`<form method="post" action="/cart/" data-product-name="${product.name}"><input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="quantity" value="1"><button type="submit" aria-label="Add ${product.name} to your cart">Add to cart</button></form>`
     : html`<a class="button secondary" href="${url}" aria-label="Select options for ${product.name}">${product.type === 'variable' ? 'Select options' : 'Read more'}</a>`
 }
 </li>`;

@@ -94,7 +94,7 @@ function addToCartForm(product: ShopProduct): SafeHtml {
     in_stock: v.stock_status !== 'outofstock',
     stock_quantity: v.stock_quantity,
   }));
-  return html`<form class="cart" method="post" action="/cart/"${product.type === 'variable' ? html` data-variations="${JSON.stringify(variations)}"` : ''}>
+  return html`<form class="cart" method="post" action="/cart/" data-product-name="${product.name}"${product.type === 'variable' ? html` data-variations="${JSON.stringify(variations)}"` : ''}>
 <input type="hidden" name="add-to-cart" value="${product.id}">
 ${variationAttributes.map(
   (attribute, i) => html`<div class="field"><label for="attribute-${i}">${attribute.name}</label>

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { siteName } from '../../platform/admin-pages/site-identity.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import { VersionedCache } from '../../platform/cache/versioned-cache.js';
-import { CATALOG_TOPIC, type ShopCategory } from '../shop-api.js';
+import { OPTIONS_TOPIC } from '../../platform/options/options.js';
+import { CATALOG_TOPIC } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { islandUrl } from './islands-manifest.js';
 import type { PageAssets, StorefrontSlotRegistry } from './storefront-slots.js';
@@ -21,8 +22,8 @@ export interface StorefrontDeps {
   cartCount(request: FastifyRequest): Promise<number>;
 }
 
-const CATEGORIES_TTL_MS = 60_000;
-const categoryCaches = new WeakMap<ShopContext, VersionedCache<ShopCategory[]>>();
+const CHROME_TTL_MS = 60_000;
+const chromeCaches = new WeakMap<ShopContext, VersionedCache<SiteChrome>>();
 
 /** Security headers of every storefront page. */
 export const STOREFRONT_HEADERS = {
@@ -75,14 +76,15 @@ export async function renderStorefrontFrame(
   page: { title: string; assets: PageAssets; notices?: PageNotice[]; search?: string },
 ): Promise<StorefrontFrame> {
   const { ctx } = deps;
-  const [site, categories, count, siteNotices] = await Promise.all([
-    siteName(ctx.options),
-    headerCategories(ctx),
+  const [{ site, categoryLinks }, count, siteNotices] = await Promise.all([
+    siteChrome(ctx),
     deps.cartCount(request),
     deps.slots.render('notices', {}, request, page.assets),
   ]);
-  const topCategories = categories.filter((c) => c.parent === 0 && c.count > 0).slice(0, 8);
-  const scripts = [...page.assets.scripts].map((name) => islandUrl(name)).filter((url) => url !== null);
+  // The cart island keeps the header's count current on every page (and adds in place where there are forms).
+  const scripts = ['cart-updates', ...page.assets.scripts]
+    .map((name) => islandUrl(name))
+    .filter((url) => url !== null);
   const storeNonce = ctx.nonces.create(ctx.auth.nonceSubject(request.principal), 'wc_store_api');
   const start = html`<!doctype html>
 <html lang="en" data-currency-symbol="${ctx.shop.currency.symbol}" data-currency-minor-unit="${ctx.shop.currency.minorUnit}" data-store-nonce="${storeNonce}">
@@ -102,7 +104,7 @@ ${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
 <nav class="site-nav" aria-label="Shop">
 <ul>
 <li><a href="/shop/">Shop</a></li>
-${topCategories.map((c) => html`<li><a href="/product-category/${c.slug}/">${c.name}</a></li>`)}
+${categoryLinks}
 </ul>
 </nav>
 <form class="site-search" role="search" action="/" method="get">
@@ -129,15 +131,28 @@ ${(page.notices ?? []).map((n) => html`<div class="notice ${n.kind}"${n.kind ===
   return { start, end };
 }
 
-/** The categories the header lists: read once per change of the catalogue (every page shows them). */
-function headerCategories(ctx: ShopContext): Promise<ShopCategory[]> {
-  let cache = categoryCaches.get(ctx);
+/** What the header and footer show of the site: its name, and links to its top categories. */
+interface SiteChrome {
+  site: SafeHtml;
+  categoryLinks: SafeHtml;
+}
+
+/** The site's name and category links, rendered once per change of the options or the catalogue. */
+function siteChrome(ctx: ShopContext): Promise<SiteChrome> {
+  let cache = chromeCaches.get(ctx);
   if (!cache) {
-    cache = new VersionedCache(ctx.versions, [CATALOG_TOPIC], {
+    cache = new VersionedCache(ctx.versions, [CATALOG_TOPIC, OPTIONS_TOPIC], {
       maxEntries: 1,
       now: () => ctx.clock.now().getTime(),
     });
-    categoryCaches.set(ctx, cache);
+    chromeCaches.set(ctx, cache);
   }
-  return cache.getOrCompute('categories', CATEGORIES_TTL_MS, () => ctx.shop.listCategories());
+  return cache.getOrCompute('chrome', CHROME_TTL_MS, async () => {
+    const [site, categories] = await Promise.all([siteName(ctx.options), ctx.shop.listCategories()]);
+    const top = categories.filter((c) => c.parent === 0 && c.count > 0).slice(0, 8);
+    return {
+      site: html`${site}`,
+      categoryLinks: html`${top.map((c) => html`<li><a href="/product-category/${c.slug}/">${c.name}</a></li>`)}`,
+    };
+  });
 }
