@@ -2,6 +2,8 @@
 // becomes a button that replaces the thumbnail with the player, so nothing loads from YouTube before a click.
 // With `autoplay_first` the first video starts muted at once.
 
+export {}; // a module: its names stay its own
+
 const PLAYER_HOSTS = new Set(['www.youtube-nocookie.com', 'www.youtube.com']);
 
 for (const gallery of document.querySelectorAll<HTMLElement>('.product-videos')) {
