@@ -50,3 +50,18 @@ export function paymentMethodTitle(method: string): string {
   if (method === 'bacs') return 'Direct bank transfer';
   return method;
 }
+
+/** The status name WooCommerce shows customers (`on-hold` → "On hold"). */
+export function orderStatusLabel(status: OrderStatus): string {
+  return STATUS_LABELS[status];
+}
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending payment',
+  processing: 'Processing',
+  'on-hold': 'On hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};

@@ -44,6 +44,10 @@ table.shop-table{width:100%;border-collapse:collapse;margin:0 0 16px}
 @media (max-width:760px){.checkout-layout{grid-template-columns:1fr}}
 fieldset{border:1px solid #e5e7eb;border-radius:4px;margin:0 0 16px;padding:12px 16px}
 .site-footer{border-top:1px solid #e5e7eb;margin-top:48px;color:#4b5563;font-size:14px}
+.account-layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,4fr);gap:32px}
+.account-nav ul{list-style:none;margin:0;padding:0}.account-nav li{border-bottom:1px solid #e5e7eb}.account-nav a{display:block;padding:8px 0}.account-nav a[aria-current=page]{font-weight:700;color:#111}
+.account-forms{display:grid;grid-template-columns:1fr 1fr;gap:32px}
+@media (max-width:760px){.account-layout,.account-forms{grid-template-columns:1fr}}
 `;
 
 /** The stylesheet's URL: its content hash makes it cacheable forever. */

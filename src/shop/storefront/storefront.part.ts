@@ -10,6 +10,7 @@ import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerCartPage } from './cart.pages.js';
 import { registerCatalogPages } from './catalog.pages.js';
 import { registerCheckoutPages } from './checkout.pages.js';
+import { registerMyAccountPages } from './my-account.pages.js';
 import { ISLANDS_DIST_DIR, ISLANDS_PREFIX } from './islands-manifest.js';
 import { registerProductPage } from './product.pages.js';
 import {
@@ -69,6 +70,7 @@ export function storefrontPart(
       registerProductPage(app, pageDeps);
       registerCartPage(app, pageDeps);
       registerCheckoutPages(app, pageDeps);
+      registerMyAccountPages(app, pageDeps);
       app.get(STOREFRONT_CSS_URL, { config: PUBLIC_PAGE, schema: { hide: true } }, (_request, reply) =>
         reply
           .header('Content-Type', 'text/css; charset=utf-8')
