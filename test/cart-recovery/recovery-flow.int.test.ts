@@ -77,7 +77,7 @@ describe('capture → abandonment → e-mails → restore → checkout → recov
       remoteAddress: '10.9.0.2',
     });
     expect(restored.statusCode).toBe(302);
-    expect(restored.headers.location).toBe('http://shop.test/checkout');
+    expect(restored.headers.location).toBe('http://shop.test/checkout?cartrecovery_restored=1');
     const browser = cookieHeader(restored.headers['set-cookie']);
     expect(browser).toContain('storeside_cart=');
     const reload = await t.app.inject({
@@ -86,7 +86,7 @@ describe('capture → abandonment → e-mails → restore → checkout → recov
       headers: { cookie: browser },
       remoteAddress: '10.9.0.2',
     });
-    expect(reload.headers.location).toBe('http://shop.test/checkout');
+    expect(reload.headers.location).toBe('http://shop.test/checkout?cartrecovery_restored=1');
     const clicks = await t.ctx.db
       .selectFrom('cr_events')
       .select('id')
@@ -106,7 +106,7 @@ describe('capture → abandonment → e-mails → restore → checkout → recov
     expect(smtp.to('ann@example.com')).toHaveLength(2);
     // Earlier e-mails' links keep working within their 48 h.
     const again = await t.app.inject({ method: 'GET', url: pathOf(firstRestore), remoteAddress: '10.9.0.3' });
-    expect(again.headers.location).toBe('http://shop.test/checkout');
+    expect(again.headers.location).toBe('http://shop.test/checkout?cartrecovery_restored=1');
 
     await advance(48 * 60 * MIN);
     const mails = smtp.to('ann@example.com');
@@ -128,7 +128,7 @@ describe('capture → abandonment → e-mails → restore → checkout → recov
       url: pathOf(linkWith(last.text, 'cartrecovery_restore')),
       remoteAddress: '10.9.0.5',
     });
-    expect(finalRestore.headers.location).toBe('http://shop.test/checkout');
+    expect(finalRestore.headers.location).toBe('http://shop.test/checkout?cartrecovery_restored=1');
     const buyer = cookieHeader(finalRestore.headers['set-cookie']);
     const checkoutPage = await t.app.inject({
       method: 'GET',

@@ -428,7 +428,7 @@ describe('two instances behind a round-robin proxy', () => {
       // A fresh browser opens the link on one instance; the other serves the rebuilt cart and its reload.
       const restored = await open(first, address);
       expect(restored.status).toBe(302);
-      expect(restored.headers.get('location')).toBe(`${cluster.url}/checkout`);
+      expect(restored.headers.get('location')).toBe(`${cluster.url}/checkout?cartrecovery_restored=1`);
       const cookie = restored.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])

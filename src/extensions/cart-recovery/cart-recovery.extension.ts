@@ -20,6 +20,7 @@ import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
 import { sequenceJobs } from './sequence/sequence.jobs.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { registerCartRecoveryStorefront } from './storefront/cart-recovery.storefront.js';
 import { registerTestToolRoutes } from './test-tools/test-tools.routes.js';
 
 /** Cart recovery (`cartrecovery/v1`): consented capture, abandonment, three-step e-mails, links, analytics, agents. */
@@ -48,6 +49,7 @@ export const cartRecoveryExtension = defineExtension({
   },
   pages(app, ctx) {
     registerLinkPages(app, cartRecovery(ctx));
+    registerCartRecoveryStorefront(cartRecovery(ctx));
   },
   subscribers(ctx) {
     registerRecoverySubscribers(cartRecovery(ctx));

@@ -1,16 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { html, trustedHtml } from '../../../platform/http/html.js';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { hitClientLimit } from '../common/client-rate-limit.js';
-import { escapeHtml } from '../sequence/email-template.js';
+import { restoredCheckoutUrl } from './restore-report.js';
 import { restoreFromLink } from './restore.service.js';
 import { unsubscribeFromLink } from './unsubscribe.service.js';
 
 /**
  * The e-mail links on any front-end URL (not under /wp-json): `?cartrecovery_restore=` (GET) redirects to
- * checkout or home with `cartrecovery_restore_error`; `?cartrecovery_unsubscribe=` (GET, or POST for RFC 8058
- * one-click) suppresses and answers with a confirmation page. A root-level onRequest hook, so they work
- * whatever page the link points at.
+ * checkout (`cartrecovery_restored=1` and what changed, see restore-report.ts) or home with
+ * `cartrecovery_restore_error`; `?cartrecovery_unsubscribe=` (GET, or POST for RFC 8058 one-click) suppresses and
+ * answers with a confirmation page in the shop's layout. A root-level onRequest hook, so they work whatever page
+ * the link points at.
  */
 export function registerLinkPages(app: RestApp, cr: CartRecovery): void {
   // Callback-style: every front-end request passes here, and almost none carries a link.
@@ -36,7 +38,10 @@ async function handleRestore(cr: CartRecovery, request: FastifyRequest, reply: F
   const limit = await hitClientLimit(cr, request, 'restore');
   if (!limit.allowed) return reply.redirect(home('rate_limited'), 302);
   const outcome = await restoreFromLink(cr, request, reply, token);
-  return reply.redirect(outcome.ok ? config.checkoutUrl : home(outcome.error), 302);
+  return reply.redirect(
+    outcome.ok ? restoredCheckoutUrl(config.checkoutUrl, config.secret, outcome.report) : home(outcome.error),
+    302,
+  );
 }
 
 async function handleUnsubscribe(
@@ -45,37 +50,51 @@ async function handleUnsubscribe(
   reply: FastifyReply,
   token: string,
 ) {
-  reply.header('Cache-Control', 'no-store');
-  reply.header('Referrer-Policy', 'no-referrer');
+  // The page shows the visitor's header (cart count): identify them as the shop's pages do.
+  await cr.ctx.auth.principalOf(request, reply);
   const limit = await hitClientLimit(cr, request, 'unsubscribe');
   if (!limit.allowed) {
     reply.header('Retry-After', String(limit.retryAfterSeconds));
-    return page(
-      reply,
-      429,
-      'Please try again later',
-      'Too many requests came from your address. Please try again in a few minutes.',
-    );
+    return page(cr, request, reply, {
+      status: 429,
+      title: 'Please try again later',
+      message: 'Too many requests came from your address. Please try again in a few minutes.',
+    });
   }
   const outcome = await unsubscribeFromLink(cr, token);
-  const site = (await cr.settings.get()).site_title;
   if (outcome === 'invalid') {
-    return page(
-      reply,
-      404,
-      'Link not recognised',
-      'This unsubscribe link is not valid. If you keep receiving cart reminders, reply to one of them.',
-    );
+    return page(cr, request, reply, {
+      status: 404,
+      title: 'Link not recognised',
+      message:
+        'This unsubscribe link is not valid. If you keep receiving cart reminders, reply to one of them.',
+    });
   }
-  return page(reply, 200, 'You are unsubscribed', `${site} will not send you any more cart reminders.`);
+  const site = (await cr.settings.get()).site_title;
+  return page(cr, request, reply, {
+    status: 200,
+    title: 'You are unsubscribed',
+    message: `${site} will not send you any more cart reminders.`,
+  });
 }
 
-function page(reply: FastifyReply, status: number, title: string, message: string) {
-  const e = escapeHtml;
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${e(title)}</title></head><body><h1>${e(title)}</h1><p>${e(message)}</p></body></html>`,
-    );
+// The link's token is in the URL: keep it out of search engines and out of the Referer of the page's links.
+const LINK_PAGE_HEAD = trustedHtml(
+  '<meta name="robots" content="noindex">\n<meta name="referrer" content="no-referrer">',
+);
+
+function page(
+  cr: CartRecovery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  content: { status: number; title: string; message: string },
+) {
+  return cr.ctx.shop.sendStorefrontPage(request, reply, {
+    title: content.title,
+    status: content.status,
+    head: LINK_PAGE_HEAD,
+    body: html`<h1>${content.title}</h1>
+<p>${content.message}</p>
+<p><a class="button" href="/shop/">Continue shopping</a></p>`,
+  });
 }

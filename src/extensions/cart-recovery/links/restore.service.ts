@@ -3,6 +3,7 @@ import { fromDbTime, toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { readSnapshot, type SnapshotItem } from '../capture/cart-snapshot.js';
 import { hashLinkToken } from '../common/link-token.js';
+import type { RestoreReport } from './restore-report.js';
 import { findNotificationById, markNotificationClicked } from '../sequence/notifications.repository.js';
 import { RESTORABLE_STATES } from '../sessions/session-states.js';
 import {
@@ -22,8 +23,8 @@ import {
 /** Why a restore link did not rebuild a cart (the `cartrecovery_restore_error` value). */
 export type RestoreError = 'invalid' | 'expired' | 'empty' | 'rate_limited';
 
-/** The outcome of a restore link: go to checkout, or home with an error. */
-export type RestoreOutcome = { ok: true } | { ok: false; error: RestoreError };
+/** The outcome of a restore link: go to checkout (with what changed), or home with an error. */
+export type RestoreOutcome = { ok: true; report: RestoreReport } | { ok: false; error: RestoreError };
 
 /**
  * `?cartrecovery_restore=<token>`: finds the token by hash (every e-mail's link, 48 h each), rebuilds the
@@ -50,9 +51,11 @@ export async function restoreFromLink(
   }
   const principal = await ctx.auth.principalOf(request, reply);
   const currentCart = principal.kind === 'anonymous' ? null : await ctx.shop.getCartForPrincipal(principal);
-  if (currentCart && (await restoreExists(ctx.db, row.id, currentCart.session_id))) return { ok: true };
+  if (currentCart && (await restoreExists(ctx.db, row.id, currentCart.session_id)))
+    return { ok: true, report: { unavailable: [], limited: [], repriced: [] } };
 
-  const { items, dropped } = await restorableItems(cr, readSnapshot(session.cart_snapshot).items);
+  const { items, report } = await restorableItems(cr, readSnapshot(session.cart_snapshot).items);
+  const dropped = report.unavailable.length;
   const at = toDbTime(now);
   if (items.length === 0) {
     await insertEvent(ctx.db, {
@@ -97,23 +100,29 @@ export async function restoreFromLink(
     await insertEvent(trx, {
       sessionId: session.id,
       type: dropped > 0 ? 'cart_restore_partial' : 'cart_restored',
-      data: { added: items.length, dropped, coupon: couponCode !== null },
+      data: { added: items.length, dropped, coupon: couponCode !== null, ...report },
       at,
     });
   });
-  return { ok: true };
+  return { ok: true, report };
 }
 
-/** Snapshot lines that can still be bought: existing, published, purchasable, in stock (clamped to stock). */
+/**
+ * Snapshot lines that can still be bought: existing, published, purchasable, in stock (clamped to stock); the
+ * report names (by product id) the lines left out, those cut to the stock, and those whose unit price changed.
+ */
 async function restorableItems(
   cr: CartRecovery,
   lines: SnapshotItem[],
-): Promise<{ items: Array<{ productId: number; variationId?: number; quantity: number }>; dropped: number }> {
-  if (lines.length === 0) return { items: [], dropped: 0 };
+): Promise<{
+  items: Array<{ productId: number; variationId?: number; quantity: number }>;
+  report: RestoreReport;
+}> {
+  const report: RestoreReport = { unavailable: [], limited: [], repriced: [] };
+  if (lines.length === 0) return { items: [], report };
   const products = await cr.ctx.shop.getProducts([...new Set(lines.map((l) => l.product_id))]);
   const byId = new Map(products.map((p) => [p.id, p]));
   const items: Array<{ productId: number; variationId?: number; quantity: number }> = [];
-  let dropped = 0;
   for (const line of lines) {
     const product = byId.get(line.product_id);
     const variation = line.variation_id
@@ -126,19 +135,21 @@ async function restorableItems(
       (line.variation_id && !variation) ||
       stockStatus === 'outofstock'
     ) {
-      dropped++;
+      report.unavailable.push(line.product_id);
       continue;
     }
     const stock = variation ? variation.stock_quantity : product.stock_quantity;
     const limited = product.manage_stock && product.backorders === 'no' && stock !== null;
     const quantity = limited ? Math.min(line.quantity, Math.max(0, stock ?? 0)) : line.quantity;
     if (quantity <= 0) {
-      dropped++;
+      report.unavailable.push(line.product_id);
       continue;
     }
+    if (quantity < line.quantity) report.limited.push(product.id);
+    if ((variation ? variation.price : product.price) !== line.price) report.repriced.push(product.id);
     items.push({ productId: product.id, ...(variation ? { variationId: variation.id } : {}), quantity });
   }
-  return { items, dropped };
+  return { items, report };
 }
 
 /** The coupon of the e-mail the link came from (the step's coupon), while it is still the session's valid one. */
