@@ -4,17 +4,35 @@ import type { ShopContext } from '../shop-part.js';
 /** The nonce action of the cart and checkout forms (WooCommerce's `woocommerce-cart` idea, one per visitor). */
 export const CART_FORM_ACTION = 'storeside-cart-form';
 
+/** The nonce action of the product page's review form. */
+export const REVIEW_FORM_ACTION = 'storeside-review-form';
+
+/** A fresh nonce of a storefront form's `action` for the request's visitor. */
+export function formNonce(ctx: ShopContext, request: FastifyRequest, action: string): string {
+  return ctx.nonces.create(ctx.auth.nonceSubject(request.principal), action);
+}
+
+/** True when a posted form carries this visitor's nonce of `action`. */
+export function formNonceValid(
+  ctx: ShopContext,
+  request: FastifyRequest,
+  nonce: unknown,
+  action: string,
+): boolean {
+  return (
+    typeof nonce === 'string' &&
+    ctx.nonces.verify(nonce, ctx.auth.nonceSubject(request.principal), action) !== 0
+  );
+}
+
 /** A fresh form nonce for the request's visitor (logged-in user or guest cart). */
 export function cartFormNonce(ctx: ShopContext, request: FastifyRequest): string {
-  return ctx.nonces.create(ctx.auth.nonceSubject(request.principal), CART_FORM_ACTION);
+  return formNonce(ctx, request, CART_FORM_ACTION);
 }
 
 /** True when a posted form carries this visitor's form nonce. */
 export function cartFormNonceValid(ctx: ShopContext, request: FastifyRequest, nonce: unknown): boolean {
-  return (
-    typeof nonce === 'string' &&
-    ctx.nonces.verify(nonce, ctx.auth.nonceSubject(request.principal), CART_FORM_ACTION) !== 0
-  );
+  return formNonceValid(ctx, request, nonce, CART_FORM_ACTION);
 }
 
 /** 303 See Other: after a form post the browser loads the page with GET (no resubmission on reload). */

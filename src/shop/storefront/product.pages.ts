@@ -1,51 +1,145 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RestError } from '../../platform/http/errors.js';
 import { html, type SafeHtml, safeUrl } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { reviewsPage } from '../reviews/review-search.service.js';
+import { createCustomerReview } from '../reviews/reviews.service.js';
 import type { ShopProduct } from '../shop-api.js';
+import { formNonce, formNonceValid, REVIEW_FORM_ACTION, seeOther } from './cart-forms.js';
 import { priceMarkup, productImage, ratingMarkup } from './product-card.js';
-import { sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
+import { type PageNotice, sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
+/** The longest review the shop stores (the Store API's limit). */
+const MAX_REVIEW_LENGTH = 10_000;
+const RATINGS = [
+  [5, 'Perfect'],
+  [4, 'Good'],
+  [3, 'Average'],
+  [2, 'Not that bad'],
+  [1, 'Very poor'],
+] as const;
+const REVIEW_NOTICES: Record<string, PageNotice> = {
+  approved: { kind: 'success', text: 'Thank you, your review has been published.' },
+  hold: { kind: 'success', text: 'Thank you, your review is awaiting approval.' },
+};
 
-/** `/product/<slug>/`: name, images, price, stock, description, attributes, reviews, and the add-to-cart form. */
+/** What the review form shows after a post that failed: the posted values and the errors at their fields. */
+interface ReviewFormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+const SlugParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
+
+/**
+ * `/product/<slug>/`: name, images, price, stock, description, attributes, reviews, the add-to-cart form, and for
+ * logged-in customers a review form posting to `/product/<slug>/review/` (the shop's review rules and moderation).
+ */
 export function registerProductPage(app: RestApp, deps: StorefrontDeps): void {
   app.get(
     '/product/:slug/',
     {
       config: PUBLIC_PAGE,
-      schema: { hide: true, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) },
+      schema: {
+        hide: true,
+        params: SlugParams,
+        querystring: Type.Object({ review: Type.Optional(Type.String({ maxLength: 20 })) }),
+      },
     },
     async (request, reply) => {
-      const { items } = await deps.ctx.shop.searchProducts({
-        slug: request.params.slug,
-        status: 'publish',
-        offset: 0,
-        limit: 1,
-      });
-      const product = items[0];
-      const assets = new PageAssets();
-      if (!product)
-        return sendStorefrontPage(deps, request, reply, {
-          title: 'Product not found',
-          status: 404,
-          assets,
-          body: html`<h1>Product not found</h1><p>It may have been removed. <a href="/shop/">Back to the shop</a></p>`,
-        });
-      const [summary, gallery, reviews] = await Promise.all([
-        deps.slots.render('product.summary', { product }, request, assets),
-        deps.slots.render('product.gallery', { product }, request, assets),
-        reviewsPage(deps.ctx.db, {
-          productIds: [product.id],
-          statuses: ['approved'],
-          order: 'desc',
-          offset: 0,
-          limit: 20,
+      const product = await publishedProduct(deps, request.params.slug);
+      const notice = REVIEW_NOTICES[request.query.review ?? ''];
+      return renderProduct(deps, request, reply, product, { notices: notice ? [notice] : [] });
+    },
+  );
+
+  app.post(
+    '/product/:slug/review/',
+    {
+      config: PUBLIC_PAGE,
+      schema: {
+        hide: true,
+        params: SlugParams,
+        body: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 20_000 }), {
+          maxProperties: 20,
         }),
-      ]);
-      assets.scripts.add('variation-form');
-      const body = html`<nav aria-label="Breadcrumb" class="breadcrumb"><a href="/shop/">Shop</a>${product.categories[0] ? html` › <a href="/product-category/${product.categories[0].slug}/">${product.categories[0].name}</a>` : ''}</nav>
+      },
+    },
+    async (request, reply) => {
+      const product = await publishedProduct(deps, request.params.slug);
+      const form = request.body as Record<string, string>;
+      const principal = request.principal;
+      const failed = (status: number, text: string, errors: Record<string, string> = {}) =>
+        renderProduct(deps, request, reply, product, {
+          status,
+          notices: [{ kind: 'error', text }],
+          review: { values: form, errors },
+        });
+      if (!product) return renderProduct(deps, request, reply, product, {});
+      if (principal.kind !== 'user') return failed(401, 'Log in to post a review.');
+      if (!formNonceValid(deps.ctx, request, form._wpnonce, REVIEW_FORM_ACTION))
+        return failed(403, 'The page has expired. Please submit your review again.');
+      const errors: Record<string, string> = {};
+      const rating = Number(form.rating);
+      if (!/^[1-5]$/.test(form.rating ?? '')) errors.rating = 'Choose a rating from 1 to 5 stars.';
+      const review = (form.comment ?? '').trim();
+      if (review === '') errors.comment = 'Write your review.';
+      else if (review.length > MAX_REVIEW_LENGTH)
+        errors.comment = `Keep your review within ${MAX_REVIEW_LENGTH} characters.`;
+      if (Object.keys(errors).length > 0)
+        return failed(422, 'Please correct the fields marked below.', errors);
+      try {
+        const created = await createCustomerReview(deps.ctx, principal.user, {
+          product_id: product.id,
+          review,
+          rating,
+        });
+        const outcome = created.status === 'approved' ? 'approved' : 'hold';
+        return seeOther(reply, `/product/${product.slug}/?review=${outcome}#reviews-heading`);
+      } catch (error) {
+        if (!(error instanceof RestError)) throw error;
+        return failed(error.status, error.message);
+      }
+    },
+  );
+}
+
+async function publishedProduct(deps: StorefrontDeps, slug: string): Promise<ShopProduct | undefined> {
+  const { items } = await deps.ctx.shop.searchProducts({ slug, status: 'publish', offset: 0, limit: 1 });
+  return items[0];
+}
+
+async function renderProduct(
+  deps: StorefrontDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  product: ShopProduct | undefined,
+  page: { status?: number; notices?: PageNotice[]; review?: ReviewFormState },
+): Promise<FastifyReply> {
+  const assets = new PageAssets();
+  if (!product)
+    return sendStorefrontPage(deps, request, reply, {
+      title: 'Product not found',
+      status: 404,
+      assets,
+      body: html`<h1>Product not found</h1><p>It may have been removed. <a href="/shop/">Back to the shop</a></p>`,
+    });
+  const [summary, gallery, reviews] = await Promise.all([
+    deps.slots.render('product.summary', { product }, request, assets),
+    deps.slots.render('product.gallery', { product }, request, assets),
+    reviewsPage(deps.ctx.db, {
+      productIds: [product.id],
+      statuses: ['approved'],
+      order: 'desc',
+      offset: 0,
+      limit: 20,
+    }),
+  ]);
+  assets.scripts.add('variation-form');
+  const body = html`<nav aria-label="Breadcrumb" class="breadcrumb"><a href="/shop/">Shop</a>${product.categories[0] ? html` › <a href="/product-category/${product.categories[0].slug}/">${product.categories[0].name}</a>` : ''}</nav>
 <div class="product-layout">
 <div class="product-images">
 <div class="product-image">${productImage(product, 'full')}</div>
@@ -65,10 +159,45 @@ ${addToCartForm(product)}
 ${attributesTable(product)}
 <section aria-labelledby="reviews-heading"><h2 id="reviews-heading">Reviews (${reviews.total})</h2>
 ${reviews.rows.length === 0 ? html`<p>There are no reviews yet.</p>` : html`<ol class="reviews">${reviews.rows.map((r) => html`<li><p><strong>${r.reviewer}</strong>${r.verified ? ' (verified owner)' : ''} – <span aria-label="Rated ${r.rating} out of 5">${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}</span></p><p>${r.review}</p></li>`)}</ol>`}
+${reviewForm(deps, request, product, page.review)}
 </section>`;
-      return sendStorefrontPage(deps, request, reply, { title: product.name, body, assets });
-    },
-  );
+  return sendStorefrontPage(deps, request, reply, {
+    title: product.name,
+    body,
+    assets,
+    notices: page.notices,
+    status: page.status,
+  });
+}
+
+/** The review form for logged-in customers (Your rating, Your review, Submit); a login link for everyone else. */
+function reviewForm(
+  deps: StorefrontDeps,
+  request: FastifyRequest,
+  product: ShopProduct,
+  state: ReviewFormState = { values: {}, errors: {} },
+): SafeHtml {
+  if (request.principal.kind !== 'user')
+    return html`<p>Only logged-in customers can leave a review. <a href="/my-account/">Log in</a></p>`;
+  const { values, errors } = state;
+  const invalid = (name: string) =>
+    errors[name] ? html` aria-invalid="true" aria-describedby="review-${name}-error"` : '';
+  const error = (name: string) =>
+    errors[name] ? html`<span class="field-error" id="review-${name}-error">${errors[name]}</span>` : '';
+  return html`<h3 id="review-form-heading">Add a review</h3>
+<form method="post" action="/product/${product.slug}/review/" class="review-form" aria-labelledby="review-form-heading" novalidate>
+<input type="hidden" name="_wpnonce" value="${formNonce(deps.ctx, request, REVIEW_FORM_ACTION)}">
+<div class="field"><label for="review-rating">Your rating</label>
+<select id="review-rating" name="rating" required${invalid('rating')}>
+<option value="">Rate…</option>
+${RATINGS.map(([n, label]) => html`<option value="${n}"${values.rating === String(n) ? html` selected` : ''}>${n} – ${label}</option>`)}
+</select>
+${error('rating')}</div>
+<div class="field"><label for="review-comment">Your review</label>
+<textarea id="review-comment" name="comment" rows="5" maxlength="${MAX_REVIEW_LENGTH}" required${invalid('comment')}>${values.comment ?? ''}</textarea>
+${error('comment')}</div>
+<button type="submit">Submit</button>
+</form>`;
 }
 
 function stockText(product: ShopProduct): string {
