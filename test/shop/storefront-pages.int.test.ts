@@ -93,6 +93,15 @@ describe('storefront pages without JavaScript', () => {
     expect(sorted.body.indexOf('Hoodie')).toBeLessThan(sorted.body.indexOf('Plain &lt;b&gt;'));
   });
 
+  it('should answer a page past the last one with 404 and a link to the first page', async () => {
+    const v = visitor();
+    const beyond = await v.get('/shop/?orderby=price&paged=5');
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.body).not.toContain('Showing 49');
+    expect(beyond.body).toContain('<a href="/shop/?orderby=price">Go to the first page</a>');
+    expect((await v.get('/?s=nothing-matches')).statusCode).toBe(200);
+  });
+
   it('should show a product page with a labelled select per variation attribute, and 404 an unknown slug', async () => {
     const v = visitor();
     const page = await v.get(`/product/${hoodie.slug}/`);

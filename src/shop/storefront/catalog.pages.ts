@@ -70,6 +70,15 @@ export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
       const text = params.toString();
       return text ? `${base}?${text}` : base;
     };
+    // A page past the last one (an old link after products went away) is WooCommerce's 404, not "Showing 49–12".
+    if (page > pages)
+      return sendStorefrontPage(deps, request, reply, {
+        title,
+        status: 404,
+        assets: new PageAssets(),
+        search,
+        body: html`<h1>${title}</h1><p>There is no page ${page} of these products. <a href="${link(1)}">Go to the first page</a></p>`,
+      });
     const body = html`<h1>${title}</h1>
 ${category?.description ? html`<p>${category.description}</p>` : ''}
 <div class="shop-toolbar">
