@@ -50,7 +50,7 @@ async function handleUnsubscribe(
   reply: FastifyReply,
   token: string,
 ) {
-  // The page shows the visitor's header (cart count): identify them as the shop's pages do.
+  // The page's header shows the visitor's cart: identify them (this hook runs before any route's own auth).
   await cr.ctx.auth.principalOf(request, reply);
   const limit = await hitClientLimit(cr, request, 'unsubscribe');
   if (!limit.allowed) {
