@@ -84,10 +84,10 @@ describeInBrowser('tools screens', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('status')).toBe('pending');
     expect(url.searchParams.get('hook')).toBe('test.later');
-    expect(await table.getByRole('row').count()).toBe(21);
+    await expect.poll(() => table.getByRole('row').count()).toBe(21);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('Page 2 of 2').waitFor();
-    expect(await table.getByRole('row').count()).toBe(3);
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
     await page.reload();
     await page.getByText('Page 2 of 2').waitFor();
     await expect(page.getByLabel('Hook').inputValue()).resolves.toBe('test.later');

@@ -70,13 +70,13 @@ describeInBrowser('users screens', () => {
     const total = await usersTotal('');
     await page.getByText(`${total} users`).waitFor();
     const table = page.getByRole('table', { name: 'Users' });
-    expect(await table.getByRole('row').count()).toBe(21); // header + 20
+    await expect.poll(() => table.getByRole('row').count()).toBe(21); // header + 20
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('Page 2 of 2').waitFor();
     expect(new URL(page.url()).searchParams.get('paged')).toBe('2');
-    expect(await table.getByRole('row').count()).toBe(1 + total - 20);
+    await expect.poll(() => table.getByRole('row').count()).toBe(1 + total - 20);
 
     await page.getByLabel('Role').selectOption('shop_manager');
     await page.getByText('1 user', { exact: true }).waitFor();
@@ -127,7 +127,7 @@ describeInBrowser('users screens', () => {
     await expect(descriptionOf('Password')).resolves.toContain(
       'password must be at least 8 characters long.',
     );
-    await expect(page.evaluate('document.activeElement.type')).resolves.toBe('password');
+    await expect.poll(() => page.evaluate('document.activeElement.type')).toBe('password');
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Control+A');
     await page.keyboard.type('a-long-password-1');
@@ -135,6 +135,9 @@ describeInBrowser('users screens', () => {
     // 409: the username is taken; the message sits at Username, which gets the focus.
     await page.getByText('Sorry, that username already exists!').waitFor();
     await expect(descriptionOf('Username')).resolves.toContain('Sorry, that username already exists!');
+    await expect
+      .poll(() => page.getByLabel('Username').evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
     await page.keyboard.press('Control+A');
     await page.keyboard.type('newbie');
     await page.keyboard.press('Enter');

@@ -34,9 +34,11 @@ export function invalidFieldProps(message: string | undefined) {
     : { help: undefined };
 }
 
-/** After the messages render, puts the keyboard on the first field marked invalid. */
-export function focusFirstInvalidField(): void {
+/** Once the messages have rendered (React may commit a few frames later), puts the keyboard on the first field marked invalid. */
+export function focusFirstInvalidField(framesLeft = 30): void {
   requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
+    const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
+    if (field) field.focus();
+    else if (framesLeft > 0) focusFirstInvalidField(framesLeft - 1);
   });
 }
