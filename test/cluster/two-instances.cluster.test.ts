@@ -437,7 +437,7 @@ describe('two instances behind a round-robin proxy', () => {
       expect(await cartOf(second, cookie)).toEqual([[recoveryProduct, session!.quantity]]);
       const reload = await open(second, address, cookie);
       expect(reload.status).toBe(302);
-      expect(reload.headers.get('location')).toBe(`${cluster.url}/checkout`);
+      expect(reload.headers.get('location')).toBe(`${cluster.url}/checkout?cartrecovery_restored=1`);
       expect(await cartOf(first, cookie)).toEqual([[recoveryProduct, session!.quantity]]);
     }
     // One click per browser, none for the reloads, whichever instance answered.
