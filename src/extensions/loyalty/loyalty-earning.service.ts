@@ -72,6 +72,26 @@ export async function awardOrderPoints(
     );
 }
 
+/**
+ * The points an order earns its customer: those already credited (`earned`), else what the trigger status will
+ * credit now (same formula and tier as `awardOrderPoints`). Null for guest orders.
+ */
+export async function orderPoints(
+  ctx: ExtensionContext,
+  settings: LoyaltySettings,
+  order: ShopOrder,
+): Promise<{ points: number; earned: boolean } | null> {
+  if (!order.customer_id) return null;
+  const credited = await findEntryByKey(ctx.db, `order-earn:${order.id}`);
+  if (credited) return { points: wholePoints(credited.amount), earned: true };
+  const multiplier = await tierMultiplier(ctx.db, settings, order.customer_id);
+  const minorUnit = ctx.shop.currency.minorUnit;
+  return {
+    points: pointsForAmount(eligibleOrderSubtotal(order), settings, minorUnit, multiplier),
+    earned: false,
+  };
+}
+
 /** Claws back earned points in proportion to the cumulative refunded amount (may take the balance below zero). */
 export async function clawBackRefund(
   ctx: ExtensionContext,

@@ -7,6 +7,8 @@ import { loyaltyJobs, scheduleLoyaltyJobs } from './loyalty.jobs.js';
 import { loyaltySubscribers } from './loyalty.subscribers.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
 import { referralCapture } from './referral.pages.js';
+import { registerLoyaltyStorefront } from './storefront/loyalty.storefront.js';
+import { registerRedeemForm } from './storefront/redeem-form.pages.js';
 
 /** The loyalty points extension (`loyalty/v1`): ledger, adjustments, earning, redemption, tiers, referrals. */
 export const loyaltyExtension = defineExtension({
@@ -21,10 +23,12 @@ export const loyaltyExtension = defineExtension({
   },
   pages(app, ctx) {
     referralCapture(app, ctx);
+    registerRedeemForm(app, ctx);
   },
   subscribers(ctx) {
     loyaltySubscribers(ctx);
     ctx.shop.registerCartExtension('loyalty', (cart) => cartExtensionView(ctx, cart));
+    registerLoyaltyStorefront(ctx);
   },
   jobs: loyaltyJobs,
   setup: scheduleLoyaltyJobs,

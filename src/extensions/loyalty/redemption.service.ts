@@ -2,7 +2,7 @@ import type { ExtensionContext } from '../../extensions/define-extension.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
-import { ConflictError, invalid } from '../../platform/http/errors.js';
+import { ConflictError, invalid, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
 import type { ShopCart, ShopOrder } from '../../shop/shop-api.js';
 import { findAccount } from './loyalty-accounts.repository.js';
 import { debugLog } from './loyalty-log.js';
@@ -75,6 +75,43 @@ export async function applyRedemption(
     applied_points: points,
     discount_value: pointsToMinor(points, settings.redemption_pointsValue, minorUnit) / 10 ** minorUnit,
   };
+}
+
+/**
+ * The cart update of the `loyalty` namespace (`POST /wc/store/v1/cart/extensions` and the checkout's form post):
+ * `{ action: 'apply', points }` or `{ action: 'remove' }` for the logged-in customer's cart (401 for anyone else).
+ */
+export async function updateRedemption(
+  ctx: ExtensionContext,
+  viewer: Principal,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (viewer.kind !== 'user')
+    throw new UnauthorizedError('loyalty_login_required', 'Log in to use your points.');
+  if (data.action === 'remove') return removeRedemption(ctx, viewer);
+  if (data.action !== 'apply') throw invalid('action', 'in', 'The action must be apply or remove.');
+  const points =
+    typeof data.points === 'string' && /^\d{1,9}$/.test(data.points.trim())
+      ? Number(data.points)
+      : data.points;
+  if (typeof points !== 'number' || !Number.isInteger(points) || points < 1 || points > 1_000_000_000)
+    throw invalid('points', 'integer', 'Enter a whole number of points.');
+  await applyRedemption(ctx, viewer, points);
+}
+
+/** Why `updateRedemption` refused, as a short code a page can turn back into a message (null: not a refusal). */
+export async function redemptionRefusal(
+  ctx: ExtensionContext,
+  viewer: Principal,
+  error: unknown,
+  points: unknown,
+): Promise<'min' | 'balance' | 'cap' | 'invalid' | null> {
+  if (!(error instanceof ValidationError)) return null;
+  const rules = error.fields.points;
+  if (!rules || rules.integer) return 'invalid';
+  if (rules.min) return 'min';
+  const balance = await spendablePoints(ctx.db, viewer.kind === 'user' ? viewer.user.id : null);
+  return Number(points) > balance ? 'balance' : 'cap';
 }
 
 /** Removes the caller's redemption (the fee or coupon disappears with the recalculation). */
