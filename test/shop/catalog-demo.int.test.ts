@@ -54,6 +54,10 @@ describe('storeside demo', () => {
     expect(all.items.filter((p) => p.on_sale).length).toBeGreaterThanOrEqual(5);
     expect(all.items.filter((p) => p.stock_status === 'outofstock').length).toBeGreaterThanOrEqual(2);
     expect(all.items.every((p) => p.sku !== '' && p.images.length === 1)).toBe(true);
+    // Generated and served locally: the demo shop needs no internet.
+    expect(
+      all.items.every((p) => p.images[0]!.src === `/assets/demo/${p.images[0]!.src.split('/').pop()}`),
+    ).toBe(true);
     const tee = all.items.find((p) => p.sku === 'CLO-TEE')!;
     expect(tee.variations).toHaveLength(6);
     const reviews = await t.app.inject({

@@ -1,3 +1,4 @@
+import { demoImagePath } from './demo-images.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { findCategoryBySlug, insertCategory } from '../catalog/categories.repository.js';
 import { recountCategories } from '../catalog/categories.repository.js';
@@ -120,7 +121,7 @@ function benchRow(run: string, n: number, now: number): NewProductRow {
     manage_stock: 1,
     stock_quantity: quantity,
     backorders: 'no',
-    images: JSON.stringify([{ id: n + 1, src: `https://picsum.photos/seed/${slug}/600/600`, alt: name }]),
+    images: JSON.stringify([{ id: n + 1, src: demoImagePath(slug), alt: name }]),
     attributes: '[]',
     grouped_products: '[]',
     external_url: '',

@@ -4,6 +4,7 @@ import { findCategoryBySlug } from '../catalog/categories.repository.js';
 import { createCategory } from '../catalog/categories.service.js';
 import { findRowBySku } from '../catalog/products.repository.js';
 import { slugify } from '../catalog/slugs.js';
+import { demoImagePath } from './demo-images.js';
 import type { DemoStep, ShopContext } from '../shop-part.js';
 
 /** Demo categories: slug prefix of their SKUs, name, description and simple products `[name, price in cents]`. */
@@ -278,5 +279,5 @@ export function catalogDemoStep(ctx: ShopContext): DemoStep {
 }
 
 function imageUrl(name: string): string {
-  return `https://picsum.photos/seed/storeside-${slugify(name)}/800/800`;
+  return demoImagePath(slugify(name));
 }

@@ -1,6 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import { CliUsageError } from '../../platform/cli/platform-commands.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { generateBenchCatalog } from './bench-data.js';
+import { demoImageSvg } from './demo-images.js';
 import './demo.events.js';
 
 /**
@@ -11,6 +13,25 @@ import './demo.events.js';
 export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart {
   return {
     name: 'demo',
+    pages(app) {
+      // The demo catalogue's product images, generated: the demo shop looks complete without internet.
+      app.get(
+        '/assets/demo/:file',
+        {
+          config: { auth: { access: 'public', nonce: 'never' } },
+          schema: {
+            hide: true,
+            params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]{1,200}\\.svg$' }) }),
+          },
+        },
+        (request, reply) =>
+          reply
+            .header('Content-Type', 'image/svg+xml')
+            .header('Cache-Control', 'public, max-age=86400')
+            .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+            .send(demoImageSvg(request.params.file.slice(0, -4))),
+      );
+    },
     cli: () => [
       {
         name: ['demo'],
