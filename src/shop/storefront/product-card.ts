@@ -21,12 +21,15 @@ export function productImage(product: ShopProduct, size: 'card' | 'full'): SafeH
   return html`<img src="${safeUrl(image.src)}" alt="${image.alt || product.name}" width="${size === 'card' ? 300 : 600}" height="${size === 'card' ? 300 : 600}" loading="${size === 'card' ? 'lazy' : 'eager'}">`;
 }
 
-/** One product in a grid: image and name linking to its page, price, rating, and Add to cart or Select options. */
+/**
+ * One product in a grid: image and name linking to its page, price, rating, and Add to cart or Select options. The
+ * image's link repeats the name's, so it is left out of the tab order and of what screen readers announce.
+ */
 export function productCard(shop: ShopApi, product: ShopProduct): SafeHtml {
   const url = `/product/${product.slug}/`;
   const simple = product.type === 'simple' && product.purchasable && product.stock_status !== 'outofstock';
   return html`<li class="product-card">
-<a href="${url}">${productImage(product, 'card')}</a>
+<a href="${url}" tabindex="-1" aria-hidden="true">${productImage(product, 'card')}</a>
 <h2><a href="${url}">${product.name}</a></h2>
 ${priceMarkup(shop, product)}
 ${ratingMarkup(product)}
