@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 // The storefront's one stylesheet: readable type, a responsive grid, visible focus, WooCommerce's class names.
 const CSS = `
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e1e1e;background:#fff}
 a{color:#1d4ed8}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
