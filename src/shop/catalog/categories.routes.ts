@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
 import { RestError } from '../../platform/http/errors.js';
+import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
 import { CategoryResponse, CategoryWriteBody, ForceQuery, IdParams } from './catalog.schemas.js';
@@ -18,6 +19,13 @@ const TAGS = ['shop: products'];
 
 /** `wc/v3/products/categories`: category CRUD (`count` = published products directly in the category). */
 export function registerCategoryRoutes(app: RestApp, ctx: ShopContext): void {
+  registerBatchRoute(app, {
+    url: '/wc/v3/products/categories/batch',
+    collection: () => '/wc/v3/products/categories',
+    auth: AUTH,
+    tags: TAGS,
+    summary: 'Create, update and delete up to 100 product categories in one request.',
+  });
   app.get(
     '/wc/v3/products/categories',
     {

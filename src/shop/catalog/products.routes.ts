@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
 import { RestError } from '../../platform/http/errors.js';
+import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ProductQuery, ProductStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
@@ -37,6 +38,21 @@ const ProductIdParams = Type.Object({ product_id: Type.Integer({ minimum: 1 }) }
 
 /** `wc/v3/products` and `wc/v3/products/{id}/variations`: catalog management for shop managers. */
 export function registerProductRoutes(app: RestApp, ctx: ShopContext): void {
+  registerBatchRoute(app, {
+    url: '/wc/v3/products/batch',
+    collection: () => '/wc/v3/products',
+    auth: AUTH,
+    tags: TAGS,
+    summary: 'Create, update and delete up to 100 products in one request.',
+  });
+  registerBatchRoute(app, {
+    url: '/wc/v3/products/:product_id/variations/batch',
+    collection: (params) => `/wc/v3/products/${params.product_id}/variations`,
+    params: Type.Object({ product_id: Type.Integer({ minimum: 1 }) }),
+    auth: AUTH,
+    tags: TAGS,
+    summary: "Create, update and delete up to 100 of a product's variations in one request.",
+  });
   const currency = () => ctx.shop.currency;
 
   app.get(

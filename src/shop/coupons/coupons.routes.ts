@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
 import { invalid } from '../../platform/http/errors.js';
+import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { parseMoney } from '../catalog/money.js';
 import type { CouponType } from '../shop-api.js';
@@ -21,6 +22,13 @@ const TAGS = ['shop: coupons'];
 
 /** `wc/v3/coupons`: CRUD for shop managers. */
 export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
+  registerBatchRoute(app, {
+    url: '/wc/v3/coupons/batch',
+    collection: () => '/wc/v3/coupons',
+    auth: AUTH,
+    tags: TAGS,
+    summary: 'Create, update and delete up to 100 coupons in one request.',
+  });
   const minorUnit = () => ctx.shop.currency.minorUnit;
 
   app.get(

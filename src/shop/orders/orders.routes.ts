@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { principalUser } from '../../platform/auth/principal.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
+import { registerBatchRoute } from '../../platform/http/batch.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
 import { invalid } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
@@ -32,6 +33,13 @@ export function registerOrderRoutes(
 ): void {
   const { ctx, orders, refunds } = deps;
   const money = (minor: number) => ctx.shop.formatMoney(minor);
+  registerBatchRoute(app, {
+    url: '/wc/v3/orders/batch',
+    collection: () => '/wc/v3/orders',
+    auth: AUTH,
+    tags: TAGS,
+    summary: 'Create, update and delete up to 100 orders in one request.',
+  });
 
   app.get(
     '/wc/v3/orders',

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
 import { UnauthorizedError } from '../../platform/http/errors.js';
+import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
 import { storeReviewView, wcReviewView } from './review-views.js';
@@ -30,6 +31,13 @@ const TAGS = ['shop: reviews'];
 
 /** `wc/v3/products/reviews` (moderation for managers) and the Store API's public list + customer posting. */
 export function registerReviewRoutes(app: RestApp, ctx: ShopContext): void {
+  registerBatchRoute(app, {
+    url: '/wc/v3/products/reviews/batch',
+    collection: () => '/wc/v3/products/reviews',
+    auth: AUTH,
+    tags: TAGS,
+    summary: 'Create, update and delete up to 100 product reviews in one request.',
+  });
   const url = ctx.config.publicUrl;
 
   app.get(
