@@ -61,11 +61,11 @@ ${button('remove', 'Remove points')}
 }
 
 /** "Use between 100 and 475 points on this order." */
-export function limitsText(min: number, max: number): string {
+function limitsText(min: number, max: number): string {
   return `Use between ${formatCount(min)} and ${formatCount(max)} points on this order.`;
 }
 
 /** "300 points applied: −$3.00 off this order." */
-export function appliedText(points: number, discount: string): string {
+function appliedText(points: number, discount: string): string {
   return `${formatCount(points)} points applied: −${discount} off this order.`;
 }
