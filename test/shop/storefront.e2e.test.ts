@@ -19,6 +19,7 @@ let admin: Record<string, string>;
 let shirt: { id: number; slug: string };
 let hoodie: { id: number; slug: string };
 let red: number;
+let table: number;
 
 async function wc(method: 'GET' | 'POST', path: string, payload?: object) {
   const r = await t.app.inject({ method, url: `/wp-json/wc/v3${path}`, headers: admin, payload });
@@ -61,6 +62,16 @@ beforeAll(async () => {
     categories: [{ id: kitchen.id }],
   });
   await wc('POST', '/coupons', { code: 'tenoff', discount_type: 'fixed_cart', amount: '10.00' });
+  // The product tables' admin routes take a cookie and its nonce.
+  const manager = await t.login(await t.createUser({ role: 'administrator' }));
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/wp-json/producttables/v1/tables',
+    headers: manager.headers,
+    payload: { data: { title: 'Everything' } },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  table = created.json().id;
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -239,9 +250,21 @@ describeInBrowser('a guest in the storefront', () => {
     await page.waitForURL(/\/cart\/\?added=\d+$/);
     await page.getByText('“Enamel Mug” has been added to your cart.').waitFor();
     await page.unroute('**/wc/store/v1/cart/add-item');
+
+    // A product table in the shop's layout: its script adds to the same cart, and the header's count follows.
+    await page.goto(`${base}/product-table/${table}`);
+    await page.getByRole('heading', { level: 1, name: 'Everything' }).waitFor();
+    await checkA11y(page);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Plain Shirt' })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await page.getByRole('link', { name: 'Cart (4)' }).click();
+    expect(await page.getByLabel('Quantity of Plain Shirt').inputValue()).toBe('2');
     await page.getByRole('button', { name: 'Remove Enamel Mug from your cart' }).click();
     await page.getByText('Cart updated.').waitFor();
-    expect(await page.getByRole('link', { name: 'Cart (2)' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Cart (3)' }).count()).toBe(1);
     await checkA11y(page);
 
     await changeCartAndCheckout(page);

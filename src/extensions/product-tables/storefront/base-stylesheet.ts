@@ -22,14 +22,14 @@ export const BASE_STYLESHEET = `
 .producttables-table td{vertical-align:middle}
 .producttables-table td img{display:block;max-width:100%;height:auto;object-fit:cover}
 .producttables-lightbox-open{padding:0;border:0;background:none;cursor:zoom-in}
-.producttables-child-count{display:block;font-size:.85em;opacity:.75}
+.producttables-child-count{display:block;font-size:.85em}
 .producttables-stock-out{color:#b32d2e}.producttables-stock-backorder{color:#b26200}.producttables-stock-in{color:#007017}
 .producttables-stars{position:relative;display:inline-block;white-space:nowrap;color:#d1d5db;line-height:0}
 .producttables-stars svg{fill:currentColor}
 .producttables-stars-fill{position:absolute;top:0;left:0;overflow:hidden;color:#f0b400;white-space:nowrap}
 .producttables-cart{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
 .producttables-qty{display:inline-flex;align-items:center;border:1px solid #ccd0d4;border-radius:4px}
-.producttables-qty button{border:0;background:none;cursor:pointer;padding:4px 6px;font-size:10px}
+.producttables-qty button{border:0;background:none;color:inherit;cursor:pointer;padding:4px 6px;font-size:10px}
 .producttables-qty-input{width:3.5em;border:0;text-align:center;padding:4px 0;-moz-appearance:textfield}
 .producttables-qty-input::-webkit-inner-spin-button,.producttables-qty-input::-webkit-outer-spin-button{-webkit-appearance:none;margin:0}
 .producttables-attr,.producttables-grouped-select{padding:5px 8px;border:1px solid #ccd0d4;border-radius:4px;max-width:180px}
