@@ -77,6 +77,12 @@ export async function updateUserRow(
   await credentialsChanged(db);
 }
 
+/** Deletes a user; their sessions, application passwords and capability grants go with them (foreign keys). */
+export async function deleteUserRow(db: DbOrTrx, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+  await credentialsChanged(db);
+}
+
 /** One page of users, optionally filtered by a search term and role. */
 export async function listUsers(
   db: DbOrTrx,

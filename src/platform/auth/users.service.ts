@@ -6,7 +6,13 @@ import { hashPassword } from '../security/hashing.js';
 import type { AuthUser } from './principal.js';
 import { isRole, type Role } from './roles.js';
 import { endUserSessions } from './sessions.service.js';
-import { findUserById, findUserByLogin, insertUser, updateUserRow } from './users.repository.js';
+import {
+  deleteUserRow,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  updateUserRow,
+} from './users.repository.js';
 
 /** What is needed to create a user. */
 export interface NewUser {
@@ -84,6 +90,11 @@ export async function updateUser(
   });
   if (password !== undefined) await endUserSessions(db, id, keepSession);
   return (await findUserById(db, id))!;
+}
+
+/** Deletes a user and their logins (sessions, application passwords, grants); what else they own is the caller's. */
+export async function deleteUser(db: DbOrTrx, id: number): Promise<void> {
+  await deleteUserRow(db, id);
 }
 
 function checkEmail(email: string): Record<string, string> | null {

@@ -1,6 +1,10 @@
 import type { AuthUser } from '../../platform/auth/principal.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
+import type { Static } from '@sinclair/typebox';
+import { customerView } from './customer-view.js';
+import type { CustomerResponse } from './customers.schemas.js';
 import {
+  findSavedAddresses,
   type CustomerOrderSummary,
   type CustomerQuery,
   customerOrderSummaries,
@@ -21,4 +25,17 @@ export function orderSummariesOf(
   customerIds: readonly number[],
 ): Promise<Map<number, CustomerOrderSummary>> {
   return customerOrderSummaries(db, customerIds);
+}
+
+/** Users in `wc/v3/customers` shape, with what their orders and saved addresses say (three queries). */
+export async function customerViews(
+  db: DbOrTrx,
+  users: readonly AuthUser[],
+): Promise<Array<Static<typeof CustomerResponse>>> {
+  const ids = users.map((u) => u.id);
+  const [summaries, saved] = await Promise.all([
+    customerOrderSummaries(db, ids),
+    findSavedAddresses(db, ids),
+  ]);
+  return users.map((u) => customerView(u, summaries.get(u.id), saved.get(u.id)));
 }

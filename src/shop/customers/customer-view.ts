@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AuthUser } from '../../platform/auth/principal.js';
 import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
 import type { CustomerResponse } from './customers.schemas.js';
-import type { CustomerOrderSummary } from './customers.repository.js';
+import type { CustomerOrderSummary, SavedAddresses } from './customers.repository.js';
 
 const ADDRESS_FIELDS = [
   'first_name',
@@ -17,12 +17,31 @@ const ADDRESS_FIELDS = [
   'country',
 ] as const;
 
-/** A user in `wc/v3/customers` shape; billing comes from their latest order, else from their profile. */
+/** Every field of a billing address (`email`, `phone` included), empty. */
+export const EMPTY_BILLING: Record<string, string> = Object.fromEntries(
+  [...ADDRESS_FIELDS, 'email', 'phone'].map((f) => [f, '']),
+);
+/** Every field of a shipping address (`phone` included), empty. */
+export const EMPTY_SHIPPING: Record<string, string> = Object.fromEntries(
+  [...ADDRESS_FIELDS, 'phone'].map((f) => [f, '']),
+);
+
+/**
+ * A user in `wc/v3/customers` shape; billing is their saved billing address, else their latest order's, else
+ * their profile's names and e-mail; shipping is their saved shipping address, else empty.
+ */
 export function customerView(
   user: AuthUser,
   summary: CustomerOrderSummary | undefined,
+  saved?: SavedAddresses,
 ): Static<typeof CustomerResponse> {
   const created = toIsoNoZone(user.created_at) ?? '';
+  if (saved)
+    return {
+      ...customerView(user, summary),
+      billing: fill(EMPTY_BILLING, saved.billing) as never,
+      shipping: fill(EMPTY_SHIPPING, saved.shipping) as never,
+    };
   const fromOrder = summary?.billing ?? {};
   const pick = (field: string, fallback = '') => String(fromOrder[field] ?? fallback);
   const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, pick(f)])) as Record<
@@ -55,4 +74,8 @@ export function customerView(
     avatar_url: `https://secure.gravatar.com/avatar/${hash}?s=96&d=mm&r=g`,
     meta_data: [],
   };
+}
+
+function fill(empty: Record<string, string>, given: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(empty).map((f) => [f, String(given[f] ?? '')]));
 }

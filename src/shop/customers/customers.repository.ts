@@ -21,6 +21,25 @@ export interface CustomerOrderSummary {
   isPaying: boolean;
 }
 
+/** A customer's saved addresses (`shop_customer_addresses`). */
+export interface SavedAddresses {
+  billing: Record<string, string>;
+  shipping: Record<string, string>;
+}
+
+/** Row of `shop_customer_addresses` (addresses as JSON). */
+export interface CustomerAddressTable {
+  user_id: number;
+  billing: string;
+  shipping: string;
+}
+
+declare module '../../platform/db/database.js' {
+  interface Tables {
+    shop_customer_addresses: CustomerAddressTable;
+  }
+}
+
 /** One page of users (customers by default) and the total (two queries). */
 export async function searchCustomers(
   db: DbOrTrx,
@@ -88,4 +107,40 @@ export async function customerOrderSummaries(
       isPaying: Number(s.paid) > 0,
     });
   return result;
+}
+
+/** Saved addresses of the given customers, by id. */
+export async function findSavedAddresses(
+  db: DbOrTrx,
+  customerIds: readonly number[],
+): Promise<Map<number, SavedAddresses>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('shop_customer_addresses')
+    .selectAll()
+    .where('user_id', 'in', [...customerIds])
+    .execute();
+  return new Map(
+    rows.map((r) => [r.user_id, { billing: JSON.parse(r.billing), shipping: JSON.parse(r.shipping) }]),
+  );
+}
+
+/** Saves (inserts or replaces) a customer's addresses. */
+export async function saveAddresses(db: DbOrTrx, userId: number, addresses: SavedAddresses): Promise<void> {
+  const values = { billing: JSON.stringify(addresses.billing), shipping: JSON.stringify(addresses.shipping) };
+  await db
+    .insertInto('shop_customer_addresses')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+/** Forgets a deleted customer's addresses and gives their orders to `reassignTo` (0: they become guest orders). */
+export async function releaseCustomerData(db: DbOrTrx, userId: number, reassignTo: number): Promise<void> {
+  await db.deleteFrom('shop_customer_addresses').where('user_id', '=', userId).execute();
+  await db
+    .updateTable('shop_orders')
+    .set({ customer_id: reassignTo })
+    .where('customer_id', '=', userId)
+    .execute();
 }

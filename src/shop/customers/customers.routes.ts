@@ -1,27 +1,42 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { setSessionCookie } from '../../platform/auth/session-cookie.js';
 import { startSession } from '../../platform/auth/sessions.service.js';
 import { userView } from '../../platform/auth/user-view.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
-import { NotFoundError } from '../../platform/http/errors.js';
+import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
-import { customerView } from './customer-view.js';
-import { customersPage, orderSummariesOf } from './customer-search.service.js';
+import { customersPage, customerViews } from './customer-search.service.js';
 import {
+  CustomerCreateBody,
+  CustomerDeleteQuery,
   CustomerIdParams,
   CustomerListQuery,
   CustomerResponse,
+  CustomerWriteBody,
   RegisterBody,
   RegisterResponse,
 } from './customers.schemas.js';
+import {
+  changeShopCustomer,
+  createShopCustomer,
+  deleteShopCustomer,
+  requireCustomer,
+} from './customers.service.js';
 import { REFERRAL_COOKIE, referralCode, registerCustomer } from './registration.service.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
 const TAGS = ['shop: customers'];
 
-/** `POST /auth/v1/register` (public customer sign-up) and `wc/v3/customers` list/read for managers. */
+/** `POST /auth/v1/register` (public customer sign-up) and `wc/v3/customers` (CRUD and batch) for managers. */
 export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
+  registerBatchRoute(app, {
+    url: '/wc/v3/customers/batch',
+    collection: () => '/wc/v3/customers',
+    auth: AUTH,
+    tags: TAGS,
+    summary: 'Create, update and delete up to 100 customers in one request.',
+  });
   app.post(
     '/auth/v1/register',
     {
@@ -85,11 +100,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
         ...pageWindow(page, perPage),
       });
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-      const summaries = await orderSummariesOf(
-        ctx.db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((user) => customerView(user, summaries.get(user.id)));
+      return customerViews(ctx.db, rows);
     },
   );
 
@@ -104,19 +115,68 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
         response: { 200: CustomerResponse },
       },
     },
-    async (request) => {
-      const { rows } = await customersPage(ctx.db, {
-        role: null,
-        include: [request.params.id],
-        orderBy: 'id',
-        order: 'asc',
-        offset: 0,
-        limit: 1,
-      });
-      const user = rows[0];
-      if (!user) throw new NotFoundError('woocommerce_rest_invalid_id', 'Invalid resource ID.');
-      const summaries = await orderSummariesOf(ctx.db, [user.id]);
-      return customerView(user, summaries.get(user.id));
+    async (request) => requireCustomer(ctx, request.params.id),
+  );
+
+  app.post(
+    '/wc/v3/customers',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'Create a customer (role customer; a random password when none is given).',
+        body: CustomerCreateBody,
+        response: { 201: CustomerResponse },
+      },
     },
+    async (request, reply) => {
+      const customer = await createShopCustomer(ctx, request.body);
+      reply.code(201);
+      reply.header('Location', `${ctx.config.publicUrl}/wp-json/wc/v3/customers/${customer.id}`);
+      return customer;
+    },
+  );
+
+  for (const method of ['PUT', 'PATCH', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/wc/v3/customers/:id',
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: "Update a customer (names, e-mail, password, addresses; the username isn't editable).",
+        params: CustomerIdParams,
+        body: CustomerWriteBody,
+        response: { 200: CustomerResponse },
+      },
+      handler: async (request) =>
+        changeShopCustomer(ctx, {
+          actor: request.principal,
+          id: (request.params as Static<typeof CustomerIdParams>).id,
+          patch: request.body as Static<typeof CustomerWriteBody>,
+        }),
+    });
+  }
+
+  app.delete(
+    '/wc/v3/customers/:id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary:
+          'Delete a customer for good (force=true required; reassign=<user id> receives their orders).',
+        params: CustomerIdParams,
+        querystring: CustomerDeleteQuery,
+        response: { 200: CustomerResponse },
+      },
+    },
+    async (request) =>
+      deleteShopCustomer(ctx, {
+        actor: request.principal,
+        id: request.params.id,
+        force: request.query.force === true,
+        reassign: request.query.reassign,
+      }),
   );
 }

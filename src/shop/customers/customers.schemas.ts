@@ -66,5 +66,42 @@ export const CustomerResponse = Type.Object({
   meta_data: Type.Array(Type.Object({ id: Type.Integer(), key: Str, value: Type.Unknown() })),
 });
 
-/** `{id}` path parameter. */
-export const CustomerIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** `{id}` path parameter (0 is accepted so that it answers 404 `woocommerce_rest_invalid_id`, as WooCommerce). */
+export const CustomerIdParams = Type.Object({ id: Type.Integer({ minimum: 0 }) });
+
+const Field = Type.Optional(Type.String({ maxLength: 200 }));
+const AddressInput = {
+  first_name: Field,
+  last_name: Field,
+  company: Field,
+  address_1: Field,
+  address_2: Field,
+  city: Field,
+  state: Field,
+  postcode: Field,
+  country: Field,
+  phone: Field,
+};
+
+/** Body of `PUT /wc/v3/customers/{id}`: the fields to change (`username` only if unchanged, as WooCommerce). */
+export const CustomerWriteBody = Type.Object({
+  email: Type.Optional(Type.String({ minLength: 3, maxLength: 100 })),
+  first_name: Type.Optional(Type.String({ maxLength: 100 })),
+  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  username: Type.Optional(Type.String({ maxLength: 60 })),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
+  billing: Type.Optional(Type.Object({ ...AddressInput, email: Field })),
+  shipping: Type.Optional(Type.Object(AddressInput)),
+});
+
+/** Body of `POST /wc/v3/customers`: `email` required; no password → a random one (the customer resets it). */
+export const CustomerCreateBody = Type.Composite([
+  Type.Omit(CustomerWriteBody, ['email']),
+  Type.Object({ email: Type.String({ minLength: 3, maxLength: 100 }) }),
+]);
+
+/** Query of `DELETE /wc/v3/customers/{id}`: `force=true` required; `reassign` receives their orders. */
+export const CustomerDeleteQuery = Type.Object({
+  force: Type.Optional(Type.Boolean()),
+  reassign: Type.Optional(Type.Integer({ minimum: 1 })),
+});

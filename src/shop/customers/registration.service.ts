@@ -3,6 +3,7 @@ import { findUserByLogin } from '../../platform/auth/users.repository.js';
 import { createUser } from '../../platform/auth/users.service.js';
 import { ForbiddenError, RateLimitedError } from '../../platform/http/errors.js';
 import type { ShopContext } from '../shop-part.js';
+import { type SavedAddresses, saveAddresses } from './customers.repository.js';
 
 /** Option: customers may register themselves (`POST /auth/v1/register`); default true. */
 export const REGISTRATION_OPTION = 'shop_registration_enabled';
@@ -39,8 +40,8 @@ export async function registerCustomer(
   });
 }
 
-// WooCommerce derives a username from the e-mail when none is given and numbers it until it is free.
-async function freeUsername(ctx: ShopContext, email: string): Promise<string | undefined> {
+/** A free username derived from an e-mail (WooCommerce numbers it until it is free). */
+export async function freeUsername(ctx: ShopContext, email: string): Promise<string | undefined> {
   const base = email
     .split('@')[0]
     ?.replace(/[^A-Za-z0-9_.-]/g, '')
@@ -63,6 +64,8 @@ export async function createCustomerAccount(
     first_name?: string;
     last_name?: string;
     referralCode: string | null;
+    /** Addresses to save with the account (`wc/v3/customers`). */
+    addresses?: SavedAddresses;
   },
 ): Promise<AuthUser> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -74,6 +77,7 @@ export async function createCustomerAccount(
       last_name: input.last_name,
       role: 'customer',
     });
+    if (input.addresses) await saveAddresses(trx, user.id, input.addresses);
     await ctx.events.emit('customer.registered', { user, referralCode: input.referralCode }, trx);
     return user;
   });
