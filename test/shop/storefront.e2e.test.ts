@@ -4,14 +4,15 @@ import {
   describeInBrowser,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  logInThroughForm,
   startListeningApp,
 } from '../helpers/browser.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 // A guest shops in Chromium, once with JavaScript (adds happen in place through the Store API) and once without
 // (every step a plain form post): browse, search, sort, a category, a variable and a simple product, a quantity
-// change, a coupon, checkout and the order-received page. Controls are found by role and label; axe checks every
-// page; the cart and the order are checked through the REST API.
+// change, a coupon, checkout and the order-received page; then a customer reviews a product. Controls are found by
+// role and label; axe checks every page; the cart, the order and the review are checked through the REST API.
 let t: TestApp;
 let base: string;
 let browser: Browser;
@@ -206,7 +207,7 @@ async function expectOrder(id: number, email: string): Promise<void> {
   );
 }
 
-describeInBrowser('a guest in the storefront', () => {
+describeInBrowser('shopping in the storefront', () => {
   it('should browse, add a variable and a simple product in place, change the cart and place an order', async () => {
     const { context, page } = await guest(true);
     await browse(page);
@@ -298,4 +299,23 @@ describeInBrowser('a guest in the storefront', () => {
     await expectOrder(id, 'no-js-guest@example.com');
     await context.close();
   }, 90_000);
+
+  it('should let a logged-in customer review a product, with errors at the fields first', async () => {
+    const rita = await t.createUser({ role: 'customer', username: 'rita' });
+    const { context, page } = await guest(true);
+    await logInThroughForm(page, base, 'rita', rita.password);
+    await page.goto(`${base}/product/${shirt.slug}/`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Please correct the fields marked below.').waitFor();
+    expect(await page.getByLabel('Your rating').getAttribute('aria-invalid')).toBe('true');
+    await checkA11y(page);
+    await page.getByLabel('Your rating').selectOption({ label: '4 – Good' });
+    await page.getByLabel('Your review').fill('Soft & <b>sturdy</b>.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you, your review has been published.').waitFor();
+    await page.getByText('Soft & <b>sturdy</b>.').waitFor();
+    const [review] = await wc('GET', `/products/reviews?product=${shirt.id}`);
+    expect(review).toMatchObject({ rating: 4, reviewer_email: rita.email, status: 'approved' });
+    await context.close();
+  }, 60_000);
 });
