@@ -1,3 +1,5 @@
+import sanitize from 'sanitize-html';
+
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -61,4 +63,48 @@ export function safeUrl(url: string): string {
   return /^https?:\/\//i.test(trimmed) || /^\/(?![/\\])/.test(trimmed) || /^[#?]/.test(trimmed)
     ? trimmed
     : '';
+}
+
+// What rich text from the shop (product descriptions) may hold: WordPress's post formatting, no scripts, styles,
+// event handlers or other schemes than http(s) and mailto.
+const RICH_TEXT: sanitize.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'code',
+    'pre',
+    'span',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'], th: ['scope'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+};
+
+/** Rich text written by the shop's staff (HTML, as WooCommerce stores it), cleaned to a safe subset of markup. */
+export function richText(markup: string): SafeHtml {
+  return new SafeHtml(sanitize(markup, RICH_TEXT));
 }

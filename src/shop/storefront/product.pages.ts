@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../../platform/http/errors.js';
-import { html, type SafeHtml, safeUrl } from '../../platform/http/html.js';
+import { html, richText, type SafeHtml, safeUrl } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { reviewsPage } from '../reviews/review-search.service.js';
 import { createCustomerReview } from '../reviews/reviews.service.js';
@@ -151,11 +151,11 @@ ${gallery}
 ${ratingMarkup(product)}
 <p class="stock" data-stock>${stockText(product)}</p>
 ${summary}
-${product.short_description ? html`<div class="short-description"><p>${product.short_description}</p></div>` : ''}
+${product.short_description ? html`<div class="short-description">${richText(product.short_description)}</div>` : ''}
 ${addToCartForm(product)}
 </div>
 </div>
-<section aria-labelledby="description-heading"><h2 id="description-heading">Description</h2><p>${product.description || 'No description yet.'}</p></section>
+<section aria-labelledby="description-heading"><h2 id="description-heading">Description</h2>${product.description ? richText(product.description) : html`<p>No description yet.</p>`}</section>
 ${attributesTable(product)}
 <section aria-labelledby="reviews-heading"><h2 id="reviews-heading">Reviews (${reviews.total})</h2>
 ${reviews.rows.length === 0 ? html`<p>There are no reviews yet.</p>` : html`<ol class="reviews">${reviews.rows.map((r) => html`<li><p><strong>${r.reviewer}</strong>${r.verified ? ' (verified owner)' : ''} – <span aria-label="Rated ${r.rating} out of 5">${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}</span></p><p>${r.review}</p></li>`)}</ol>`}
