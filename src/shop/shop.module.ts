@@ -1,4 +1,5 @@
 import type { PlatformContext } from '../platform/context.js';
+import { numericPathIds } from '../platform/http/numeric-path-ids.js';
 import type { AppModule } from '../platform/module.js';
 import { cartPart } from './cart/cart.part.js';
 import { catalogPart } from './catalog/catalog.part.js';
@@ -47,6 +48,8 @@ function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
     namespaces: [{ namespace: 'wc/v3' }, { namespace: 'wc/store/v1' }],
     capabilities: Object.assign({}, ...parts.map((part) => part.capabilities ?? {})),
     async routes(app) {
+      // `wc/v3/products/abc` matches no WooCommerce route: 404 rest_no_route, never a 400 about `id`.
+      app.addHook('onRoute', numericPathIds('/wp-json/wc/v3/'));
       for (const part of parts) await part.routes?.(app);
     },
     async pages(app) {

@@ -117,7 +117,7 @@ describe('POST /wc/v3/products/batch and variations/batch', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().create[0]).toMatchObject({ regular_price: expect.stringMatching(/^10/) });
     expect(r.json().update[0]).toMatchObject({ id: v.id, regular_price: expect.stringMatching(/^11/) });
-    expect((await batch('products/abc/variations/batch', {})).statusCode).toBe(400);
+    expect((await batch('products/abc/variations/batch', {})).statusCode).toBe(404);
   });
 });
 
