@@ -29,5 +29,7 @@ declare module '../platform/events/event-bus.js' {
       refund: { id: number; amount: number; reason: string };
       refunded_total: number;
     };
+    /** A refund was deleted (`DELETE /wc/v3/orders/{id}/refunds/{refund_id}`); the order's refunded total went down. */
+    'order.refund_deleted': { order: ShopOrder; refund: { id: number; amount: number; reason: string } };
   }
 }

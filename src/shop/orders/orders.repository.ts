@@ -224,6 +224,46 @@ export async function insertRefund(db: DbOrTrx, refund: Omit<RefundRow, 'id'>): 
   return id;
 }
 
+/** Takes a refund back: deletes its row and lowers the order's refunded total; false when it was not there. */
+export async function deleteRefundRow(
+  db: DbOrTrx,
+  refund: { id: number; order_id: number; amount: number },
+  now: string,
+): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('shop_order_refunds')
+    .where('id', '=', refund.id)
+    .where('order_id', '=', refund.order_id)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) === 0) return false;
+  await db
+    .updateTable('shop_orders')
+    .set({ refunded_total: sql`refunded_total - ${refund.amount}`, updated_at: now })
+    .where('id', '=', refund.order_id)
+    .execute();
+  return true;
+}
+
+/** One page of refund ids of every order (or of the `parents` orders), newest first, and the total. */
+export async function searchRefundIds(
+  db: DbOrTrx,
+  filter: { parents?: number[]; order: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<{ rows: Array<{ id: number; order_id: number }>; total: number }> {
+  let base = db.selectFrom('shop_order_refunds');
+  if (filter.parents) base = base.where('order_id', 'in', filter.parents.length > 0 ? filter.parents : [0]);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'order_id'])
+      .orderBy('created_at', filter.order)
+      .orderBy('id', filter.order)
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 /** Sets one meta entry of an order (insert or replace). */
 export async function upsertOrderMeta(
   db: DbOrTrx,

@@ -3,7 +3,7 @@ import { principalUser } from '../../platform/auth/principal.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { registerBatchRoute } from '../../platform/http/batch.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
-import { invalid } from '../../platform/http/errors.js';
+import { invalid, RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { parseMoney } from '../catalog/money.js';
 import type { OrderStatus } from '../shop-api.js';
@@ -18,6 +18,9 @@ import {
   OrderSchema,
   OrderUpdateBody,
   RefundCreateBody,
+  RefundIdParams,
+  RefundListItemSchema,
+  RefundListQuery,
   RefundSchema,
 } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
@@ -213,6 +216,67 @@ export function registerOrderRoutes(
       });
       reply.code(201);
       return refundView(order, refund, money);
+    },
+  );
+
+  app.get(
+    '/wc/v3/orders/:id/refunds/:refund_id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary: 'One refund of an order.',
+        params: RefundIdParams,
+        response: { 200: RefundSchema },
+      },
+    },
+    async (request) => {
+      const { order, refund } = await refunds.require(request.params.id, request.params.refund_id);
+      return refundView(order, refund, money);
+    },
+  );
+
+  app.delete(
+    '/wc/v3/orders/:id/refunds/:refund_id',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary:
+          "Delete a refund for good (force=true required: refunds have no trash); the order's refunded total goes down.",
+        params: RefundIdParams,
+        querystring: Type.Object({ force: Type.Optional(Type.Boolean()) }),
+        response: { 200: RefundSchema },
+      },
+    },
+    async (request) => {
+      const { id, refund_id: refundId } = request.params;
+      if (request.query.force !== true) {
+        await refunds.require(id, refundId);
+        throw new RestError('woocommerce_rest_trash_not_supported', 'Refunds do not support trashing.', 501);
+      }
+      const { order, refund } = await refunds.remove(id, refundId);
+      return refundView(order, refund, money);
+    },
+  );
+
+  app.get(
+    '/wc/v3/refunds',
+    {
+      config: { auth: AUTH },
+      schema: {
+        tags: TAGS,
+        summary:
+          'The refunds of every order (newest first; parent=<order ids> narrows them), with parent_id.',
+        querystring: RefundListQuery,
+        response: { 200: Type.Array(RefundListItemSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page = 1, per_page: perPage = 10, parent, order = 'desc' } = request.query;
+      const { items, total } = await refunds.list({ parents: parent, order, ...pageWindow(page, perPage) });
+      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+      return items.map(({ order: o, refund }) => ({ parent_id: o.id, ...refundView(o, refund, money) }));
     },
   );
 }

@@ -193,3 +193,22 @@ export const RefundCreateBody = Type.Object({
 
 /** `{id}` path parameter. */
 export const OrderIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** `{id}/refunds/{refund_id}` path parameters. */
+export const RefundIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  refund_id: Type.Integer({ minimum: 1 }),
+});
+
+/** A refund in `GET /wc/v3/refunds`: the order refund plus `parent_id`, its order. */
+export const RefundListItemSchema = Type.Composite([
+  Type.Object({ parent_id: Type.Integer() }),
+  RefundSchema,
+]);
+
+/** Query of `GET /wc/v3/refunds`. */
+export const RefundListQuery = Type.Object({
+  ...paginationQuery(10),
+  parent: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});

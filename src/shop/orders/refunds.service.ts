@@ -3,9 +3,21 @@ import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { NotFoundError, RestError } from '../../platform/http/errors.js';
 import { adjustStock } from '../catalog/purchasables.js';
 import type { ShopContext } from '../shop-part.js';
-import { loadOrder, type OrderRecord, type RefundLine, type RefundRecord } from './order-records.js';
+import {
+  loadOrder,
+  loadOrders,
+  type OrderRecord,
+  type RefundLine,
+  type RefundRecord,
+} from './order-records.js';
 import { REFUNDABLE } from './order-status.js';
-import { addRefunded, findOrderRow, insertRefund } from './orders.repository.js';
+import {
+  addRefunded,
+  deleteRefundRow,
+  findOrderRow,
+  insertRefund,
+  searchRefundIds,
+} from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 
 /** What a refund asks for (money in minor units). */
@@ -93,6 +105,59 @@ export class RefundsService {
     if (updated.refunded_total === updated.total)
       updated = await this.orders.transition(trx, orderId, 'refunded');
     return { order: updated, refund };
+  }
+
+  /** A refund of an order, or 404 (`woocommerce_rest_invalid_order_id` / `woocommerce_rest_invalid_id`). */
+  async require(
+    orderId: number,
+    refundId: number,
+    db: DbOrTrx = this.ctx.db,
+  ): Promise<{ order: OrderRecord; refund: RefundRecord }> {
+    const order = await loadOrder(db, orderId);
+    if (!order) throw new NotFoundError('woocommerce_rest_invalid_order_id', 'Invalid order ID.');
+    const refund = order.refunds.find((r) => r.id === refundId);
+    if (!refund) throw new NotFoundError('woocommerce_rest_invalid_id', 'Invalid ID.');
+    return { order, refund };
+  }
+
+  /**
+   * Deletes a refund for good (WooCommerce: refunds have no trash): the order's refunded total goes down by its
+   * amount; the order's status and stock stay as they are, as in WooCommerce. Emits `order.refund_deleted`.
+   */
+  remove(orderId: number, refundId: number): Promise<{ order: OrderRecord; refund: RefundRecord }> {
+    return this.ctx.db.transaction().execute(async (trx) => {
+      await findOrderRow(trx, orderId, { lock: true, engine: this.ctx.engine });
+      const { refund } = await this.require(orderId, refundId, trx);
+      const now = toDbTime(this.ctx.clock.now());
+      if (!(await deleteRefundRow(trx, { id: refund.id, order_id: orderId, amount: refund.amount }, now)))
+        throw new NotFoundError('woocommerce_rest_invalid_id', 'Invalid ID.');
+      const order = (await loadOrder(trx, orderId))!;
+      await this.ctx.events.emit(
+        'order.refund_deleted',
+        { order, refund: { id: refund.id, amount: refund.amount, reason: refund.reason } },
+        trx,
+      );
+      return { order, refund };
+    });
+  }
+
+  /** A page of the refunds of every order (or of `parents`), newest first, each with its order, and the total. */
+  async list(filter: {
+    parents?: number[];
+    order: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+  }): Promise<{ items: Array<{ order: OrderRecord; refund: RefundRecord }>; total: number }> {
+    const { rows, total } = await searchRefundIds(this.ctx.db, filter);
+    const orders = new Map(
+      (await loadOrders(this.ctx.db, [...new Set(rows.map((r) => r.order_id))])).map((o) => [o.id, o]),
+    );
+    const items = rows.flatMap((row) => {
+      const order = orders.get(row.order_id);
+      const refund = order?.refunds.find((r) => r.id === row.id);
+      return order && refund ? [{ order, refund }] : [];
+    });
+    return { items, total };
   }
 
   /** Refunds whatever is left of an order (setting its status to `refunded`), inside `trx`. */
