@@ -1,11 +1,14 @@
 import { toDbTime } from '../../platform/db/sql-helpers.js';
+import * as orderNotesMigration from '../migrations/2026-11-25T17-40-order-notes.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
+import { registerOrderNoteRoutes } from './order-notes.routes.js';
+import { noteStatusChange } from './order-notes.service.js';
 import { demoOrdersStep } from './orders.demo.js';
 import { registerOrderRoutes } from './orders.routes.js';
 import { OrdersService } from './orders.service.js';
 import { RefundsService } from './refunds.service.js';
 
-/** Orders and refunds: `wc/v3/orders…` routes and the ShopApi order functions. */
+/** Orders, refunds and order notes: `wc/v3/orders…` routes and the ShopApi order functions. */
 export function ordersPart(ctx: ShopContext): ShopPart & { orders: OrdersService; refunds: RefundsService } {
   const orders = new OrdersService(ctx);
   const refunds = new RefundsService(ctx, orders);
@@ -13,7 +16,17 @@ export function ordersPart(ctx: ShopContext): ShopPart & { orders: OrdersService
     name: 'orders',
     orders,
     refunds,
-    routes: (app) => registerOrderRoutes(app, { ctx, orders, refunds }),
+    migrations: { '2026-11-25T17-40-order-notes': orderNotesMigration },
+    routes(app) {
+      registerOrderRoutes(app, { ctx, orders, refunds });
+      registerOrderNoteRoutes(app, ctx);
+    },
+    subscribers() {
+      // The shop's own note on every status change, in the transaction that changed it (as WooCommerce does).
+      ctx.events.on('order.status_changed', ({ order, from, to }, { db }) =>
+        noteStatusChange(ctx, db, { orderId: order.id, from, to }),
+      );
+    },
     demo: demoOrdersStep(ctx, orders, refunds),
     api: {
       getOrder: (id, db = ctx.db) => orders.get(id, db),

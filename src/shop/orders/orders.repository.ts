@@ -294,5 +294,6 @@ export async function deleteOrderRow(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('shop_order_items').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_order_refunds').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_order_meta').where('order_id', '=', id).execute();
+  await db.deleteFrom('shop_order_notes').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_orders').where('id', '=', id).execute();
 }

@@ -212,3 +212,27 @@ export const RefundListQuery = Type.Object({
   parent: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
+
+/** An order note (WooCommerce REST v3). */
+export const OrderNoteSchema = Type.Object({
+  id: Type.Integer(),
+  author: Type.String(),
+  date_created: DateTime,
+  date_created_gmt: DateTime,
+  note: Type.String(),
+  customer_note: Type.Boolean(),
+  added_by_user: Type.Boolean(),
+});
+
+/** Body of `POST /wc/v3/orders/{id}/notes`. */
+export const OrderNoteCreateBody = Type.Object({
+  note: Type.String({ minLength: 1, maxLength: 10000 }),
+  customer_note: Type.Optional(Type.Boolean()),
+  added_by_user: Type.Optional(Type.Boolean()),
+});
+
+/** `{id}/notes/{note_id}` path parameters. */
+export const OrderNoteIdParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  note_id: Type.Integer({ minimum: 1 }),
+});
