@@ -4,8 +4,13 @@ import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
 import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
-import type { OrderNoteRow } from './order-notes.repository.js';
-import { addOrderNote, orderNotes, removeOrderNote, requireOrderNote } from './order-notes.service.js';
+import {
+  addOrderNote,
+  type OrderNote,
+  orderNotes,
+  removeOrderNote,
+  requireOrderNote,
+} from './order-notes.service.js';
 import { OrderIdParams, OrderNoteCreateBody, OrderNoteIdParams, OrderNoteSchema } from './orders.schemas.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
@@ -102,7 +107,7 @@ export function registerOrderNoteRoutes(app: RestApp, ctx: ShopContext): void {
   );
 }
 
-function noteView(note: OrderNoteRow): Static<typeof OrderNoteSchema> {
+function noteView(note: OrderNote): Static<typeof OrderNoteSchema> {
   const created = toIsoNoZone(note.created_at) ?? '';
   return {
     id: note.id,

@@ -14,6 +14,9 @@ import {
   type OrderNoteRow,
 } from './order-notes.repository.js';
 
+/** A stored order note, as the routes show it. */
+export type OrderNote = OrderNoteRow;
+
 /** The author WooCommerce shows for notes the shop itself wrote. */
 export const SYSTEM_AUTHOR = 'system';
 
