@@ -11,7 +11,7 @@ import { ScreenHeader } from '../components/screen-header.js';
 import { useUnsavedChangesWarning } from '../components/use-unsaved-changes.js';
 import { ApplicationPasswordsSection } from './application-passwords-section.js';
 import { fetchUser, roleLabel, roleOptions, updateUser } from './platform-client.js';
-import { focusFirstInvalidField, invalidFieldProps, userFieldErrors } from './user-form-errors.js';
+import { invalidFieldProps, useFocusFirstInvalidField, userFieldErrors } from './user-form-errors.js';
 
 /** Edit User: the account, a new role (for those who may promote, not on oneself) and a new password, and the user's application passwords. */
 export default function UserEditScreen() {
@@ -22,6 +22,7 @@ export default function UserEditScreen() {
   const [role, setRole] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useFocusFirstInvalidField(errors);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -73,7 +74,6 @@ export default function UserEditScreen() {
       const { byField, unplaced } = userFieldErrors(error, ['role', 'password']);
       setErrors(byField);
       if (unplaced) notices.show('error', restError(error).message);
-      if (Object.keys(byField).length > 0) focusFirstInvalidField();
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import './platform-screens.css';
+import { useEffect } from 'react';
 import { fieldErrors, restError } from '../api.js';
 
 // Refusals that name a field without `data.params` (409: the username or e-mail is taken).
@@ -34,11 +35,10 @@ export function invalidFieldProps(message: string | undefined) {
     : { help: undefined };
 }
 
-/** Once the messages have rendered (React may commit a few frames later), puts the keyboard on the first field marked invalid. */
-export function focusFirstInvalidField(framesLeft = 30): void {
-  requestAnimationFrame(() => {
-    const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
-    if (field) field.focus();
-    else if (framesLeft > 0) focusFirstInvalidField(framesLeft - 1);
-  });
+/** After each refusal has rendered its messages, puts the keyboard on the first field marked invalid. */
+export function useFocusFirstInvalidField(errors: Record<string, string>): void {
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
+  }, [errors]);
 }

@@ -7,7 +7,7 @@ import { flashNotice } from '../components/flash-notice.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { createUser, roleOptions } from './platform-client.js';
-import { focusFirstInvalidField, invalidFieldProps, userFieldErrors } from './user-form-errors.js';
+import { invalidFieldProps, useFocusFirstInvalidField, userFieldErrors } from './user-form-errors.js';
 
 /** Add New User: username, e-mail, password and role; the server's messages appear at their fields. */
 export default function UserNewScreen() {
@@ -18,6 +18,7 @@ export default function UserNewScreen() {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState('subscriber');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useFocusFirstInvalidField(errors);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -33,7 +34,6 @@ export default function UserNewScreen() {
       setErrors(byField);
       setBusy(false);
       if (unplaced) notices.show('error', restError(error).message);
-      if (Object.keys(byField).length > 0) focusFirstInvalidField();
     }
   };
 
