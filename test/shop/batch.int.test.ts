@@ -52,6 +52,24 @@ describe('POST /wc/v3/coupons/batch', () => {
     expect((await get(`coupons/${a.id}`)).json().amount).toBe('7.00');
   });
 
+  it('should authorize each item as the caller when the caller uses a cookie and a nonce', async () => {
+    const manager = await t.createUser({ role: 'shop_manager' });
+    const session = await t.login(manager);
+    const payload = { create: [{ code: 'by-cookie', amount: '1' }] };
+    const withHeader = await batch('coupons/batch', payload, session.headers);
+    expect(withHeader.statusCode, withHeader.body).toBe(200);
+    expect(withHeader.json().create[0]).toMatchObject({ code: 'by-cookie' });
+    const withQuery = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/coupons/batch?_wpnonce=${session.nonce}`,
+      headers: { cookie: session.cookie },
+      payload: { create: [{ code: 'by-query-nonce', amount: '1' }] },
+    });
+    expect(withQuery.statusCode, withQuery.body).toBe(200);
+    expect(withQuery.json().create[0]).toMatchObject({ code: 'by-query-nonce' });
+    expect((await batch('coupons/batch', payload, { cookie: session.cookie })).statusCode).toBe(401);
+  });
+
   it('should refuse more than 100 items with 413 and change nothing', async () => {
     const create = Array.from({ length: 101 }, (_, i) => ({ code: `too-many-${i}`, amount: '1' }));
     const r = await batch('coupons/batch', { create });

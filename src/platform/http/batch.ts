@@ -111,6 +111,10 @@ function dispatcher(app: RestApp, request: FastifyRequest): Send {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  // A nonce given as `?_wpnonce=` (WordPress accepts both) travels on as the header.
+  const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
+  if (headers['x-wp-nonce'] === undefined && typeof queryNonce === 'string')
+    headers['x-wp-nonce'] = queryNonce;
   return async (method, url, payload, id) => {
     const response = await app.inject({
       method,
