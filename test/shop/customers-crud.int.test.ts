@@ -73,7 +73,11 @@ describe('POST /wc/v3/customers', () => {
     expect(billing.statusCode).toBe(400);
     expect(billing.json().data.errors['billing.email']).toHaveProperty('email');
     expect((await call('GET', 'customers?email=ok@example.com')).json()).toEqual([]);
-    expect((await call('POST', 'customers', { email: 'ann@example.com' })).statusCode).toBe(409);
+    const taken = await call('POST', 'customers', { email: 'ann@example.com' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().code).toBe('registration-error-email-exists');
+    const takenName = await call('POST', 'customers', { email: 'other@example.com', username: 'ann' });
+    expect(takenName.json().code).toBe('registration-error-username-exists');
   });
 
   it('should answer 401 without credentials and 403 to a customer', async () => {

@@ -4,7 +4,7 @@ import type { AuthUser, Principal } from '../../platform/auth/principal.js';
 import { assertCanEditUser, sessionKeptOnPasswordChange } from '../../platform/auth/user-edit-policy.js';
 import { findUserById } from '../../platform/auth/users.repository.js';
 import { deleteUser, updateUser } from '../../platform/auth/users.service.js';
-import { invalid, NotFoundError, RestError } from '../../platform/http/errors.js';
+import { ConflictError, invalid, NotFoundError, RestError } from '../../platform/http/errors.js';
 import type { ShopContext } from '../shop-part.js';
 import { customerViews } from './customer-search.service.js';
 import { EMPTY_BILLING, EMPTY_SHIPPING } from './customer-view.js';
@@ -52,7 +52,7 @@ export async function createShopCustomer(
             shipping: { ...EMPTY_SHIPPING, ...input.shipping },
           }
         : undefined,
-  });
+  }).catch(asWooCommerceConflict);
   return (await customerViews(ctx.db, [user]))[0]!;
 }
 
@@ -114,6 +114,25 @@ export async function deleteShopCustomer(
     await deleteUser(trx, id);
   });
   return current;
+}
+
+// WooCommerce answers a taken e-mail or username on customer creation with 400 `registration-error-*-exists`.
+function asWooCommerceConflict(error: unknown): never {
+  if (error instanceof ConflictError && error.code === 'existing_user_email')
+    throw new RestError(
+      'registration-error-email-exists',
+      'An account is already registered with that email address.',
+      400,
+      { params: { email: error.message } },
+    );
+  if (error instanceof ConflictError && error.code === 'existing_user_login')
+    throw new RestError(
+      'registration-error-username-exists',
+      'An account is already registered with that username.',
+      400,
+      { params: { username: error.message } },
+    );
+  throw error;
 }
 
 function checkBillingEmail(email: string | undefined): void {
