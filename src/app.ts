@@ -85,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     databaseUrl: config.databaseUrl ?? undefined,
     schema: options.databaseSchema,
   });
+  const secrets = new SecretBox(config.secret);
   const fromAddress = `Storeside <no-reply@${new URL(config.publicUrl).hostname}>`;
   const platform: PlatformContext = {
     config,
@@ -105,9 +106,9 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     http: options.http ?? new FetchHttpClient(config),
     rateLimiter,
     nonces,
-    auth: new Authenticator({ db, clock, nonces, capabilities, versions }),
+    auth: new Authenticator({ db, clock, nonces, capabilities, versions, secret: config.secret, secrets }),
     capabilities,
-    secrets: new SecretBox(config.secret),
+    secrets,
   };
   const shop = createShop(platform);
   const ctx: ExtensionContext = { ...platform, shop: shop.api };

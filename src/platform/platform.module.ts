@@ -1,5 +1,7 @@
+import { registerApiKeyRoutes } from './auth/api-keys.routes.js';
 import { registerApplicationPasswordRoutes } from './auth/application-passwords.routes.js';
 import { registerAuthRoutes, registerNonceRefresh } from './auth/auth.routes.js';
+import { registerWcAuthPages } from './auth/wc-auth.pages.js';
 import { registerUserSessionRoutes } from './auth/user-sessions.routes.js';
 import { registerUserRoutes } from './auth/users.routes.js';
 import type { PlatformContext } from './context.js';
@@ -8,6 +10,7 @@ import * as core from './migrations/2026-11-22T06-00-core.js';
 import * as jobsMail from './migrations/2026-11-22T06-10-jobs-mail.js';
 import * as jobsGroupIndex from './migrations/2026-11-25T08-00-jobs-group-index.js';
 import * as dataVersions from './migrations/2026-11-25T15-00-data-versions.js';
+import * as apiKeys from './migrations/2026-11-25T18-00-api-keys.js';
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
@@ -20,6 +23,7 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-22T06-10-jobs-mail': jobsMail,
     '2026-11-25T08-00-jobs-group-index': jobsGroupIndex,
     '2026-11-25T15-00-data-versions': dataVersions,
+    '2026-11-25T18-00-api-keys': apiKeys,
   },
   adminCapability: 'list_users',
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
@@ -28,10 +32,12 @@ export const platformModule: AppModule<PlatformContext> = {
     registerUserRoutes(app, ctx);
     registerUserSessionRoutes(app, ctx);
     registerApplicationPasswordRoutes(app, ctx);
+    registerApiKeyRoutes(app, ctx);
     registerPlatformRoutes(app, ctx);
   },
   pages(app, ctx) {
     registerNonceRefresh(app, ctx);
+    registerWcAuthPages(app, ctx);
   },
   jobs(ctx) {
     return {

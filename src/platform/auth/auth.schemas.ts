@@ -57,3 +57,26 @@ export const ApplicationPasswordSchema = Type.Object({
 
 /** An application password as the routes list it (the admin's Application Passwords section reads this type). */
 export type ApplicationPassword = Static<typeof ApplicationPasswordSchema>;
+
+/** A WooCommerce REST API key as listed (never the key or the secret): WooCommerce's columns. */
+export const ApiKeySchema = Type.Object({
+  key_id: Type.Integer(),
+  user_id: Type.Integer(),
+  description: Type.String(),
+  permissions: Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('read_write')]),
+  truncated_key: Type.String(),
+  last_access: Type.Union([Type.String(), Type.Null()]),
+  created: Type.String(),
+});
+
+/** A REST API key as the routes list it (the admin's "REST API keys" section reads this type). */
+export type ApiKey = Static<typeof ApiKeySchema>;
+
+/** A key just created: the consumer key and secret are in this answer only. */
+export const CreatedApiKeySchema = Type.Composite([
+  ApiKeySchema,
+  Type.Object({ consumer_key: Type.String(), consumer_secret: Type.String() }),
+]);
+
+/** The created key as the admin app reads it. */
+export type CreatedApiKey = Static<typeof CreatedApiKeySchema>;

@@ -10,9 +10,13 @@ import type { DataVersions } from '../cache/data-versions.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { ApiKeyRow } from './api-keys.repository.js';
+import { apiKeyError, checkApiKeyOAuth, checkApiKeySecret } from './api-keys.service.js';
 import { matchApplicationPassword } from './application-passwords.service.js';
 import type { CapabilityRegistry } from './capabilities.js';
 import type { NonceService, NonceSubject } from './nonce.js';
+import { type PhpParams, parsePhpQuery } from './oauth1.js';
 import type { AuthPolicy, AuthUser, Principal } from './principal.js';
 import { PrincipalCache } from './principal-cache.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.service.js';
@@ -40,6 +44,9 @@ export type BearerAuthenticator = (
 const subjects = new WeakMap<Principal, NonceSubject>();
 const DEFAULT_POLICY: AuthPolicy = { access: 'public', nonce: 'cookie' };
 const always = () => true;
+/** Route prefixes that refuse REST API keys: logins and nonces, user and credential management, the admin app's API. */
+const KEYLESS_PREFIXES = ['/wp-json/auth/v1/', '/wp-json/platform/v1/', '/wp-json/wp/v2/'];
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** Authenticates requests (cookie, application password, bearer, cart session), checks nonces and capabilities. */
 export class Authenticator {
@@ -55,6 +62,10 @@ export class Authenticator {
       nonces: NonceService;
       capabilities: CapabilityRegistry;
       versions: DataVersions;
+      /** The server secret (consumer keys are looked up by their HMAC under it). */
+      secret: string;
+      /** Unseals REST API consumer secrets. */
+      secrets: SecretBox;
     },
   ) {
     this.cache = new PrincipalCache(deps.versions, () => deps.clock.now().getTime());
@@ -85,6 +96,7 @@ export class Authenticator {
   async principalOf(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
     if (request.principal) return request.principal;
     const identified = await this.identify(request, DEFAULT_POLICY);
+    checkApiKeyUse(request, identified);
     request.principal = this.checkNonce(request, reply, identified, DEFAULT_POLICY);
     return request.principal;
   }
@@ -118,6 +130,7 @@ export class Authenticator {
     done: HookHandlerDoneFunction,
   ): void {
     try {
+      checkApiKeyUse(request, identified);
       const principal =
         policy.nonce === 'never' ? identified : this.checkNonce(request, reply, identified, policy);
       request.principal = principal;
@@ -181,8 +194,24 @@ export class Authenticator {
     if (header?.startsWith('Basic ')) {
       return this.cache.get(header) ?? this.fromBasicCached(request, header);
     }
+    if (header?.startsWith('OAuth ')) return this.fromOAuth(request, parseOAuthHeader(header));
     if (header?.startsWith('Bearer ') && policy.bearer && this.bearer)
       return this.fromBearer(request, header);
+    const url = request.originalUrl;
+    const query = url.indexOf('?');
+    // Keys in the query (`consumer_key`, `oauth_consumer_key`): parsed only when one may be there.
+    if (query !== -1 && url.includes('consumer_key=', query)) {
+      const params = parsePhpQuery(url.slice(query + 1));
+      if (typeof params.oauth_consumer_key === 'string' || typeof params.oauth_signature === 'string')
+        return this.fromOAuth(request, {});
+      if (typeof params.consumer_key === 'string') {
+        const secret = typeof params.consumer_secret === 'string' ? params.consumer_secret : '';
+        const cacheKey = `q:${params.consumer_key}:${secret}`;
+        return (
+          this.cache.get(cacheKey) ?? this.fromKeySecretCached(request, cacheKey, params.consumer_key, secret)
+        );
+      }
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const cached = this.cache.get(token);
@@ -190,6 +219,56 @@ export class Authenticator {
       return this.cookieLookup(token).then((principal) => principal ?? this.fromCart(request));
     }
     return this.fromCart(request);
+  }
+
+  /** A REST API key sent in the query over HTTPS (WooCommerce's `queryStringAuth`). */
+  private async fromKeySecretCached(
+    request: FastifyRequest,
+    cacheKey: string,
+    consumerKey: string,
+    consumerSecret: string,
+  ): Promise<Principal> {
+    requireHttps(request);
+    const seen = this.cache.stamp();
+    const row = await checkApiKeySecret(this.keyDeps(), { consumerKey, consumerSecret });
+    const principal = await this.apiKeyPrincipal(row, 'query');
+    this.cache.set(cacheKey, principal, null, seen);
+    return principal;
+  }
+
+  /** An OAuth 1.0a one-legged request: parameters from the query and the `Authorization: OAuth` header. */
+  private async fromOAuth(request: FastifyRequest, headerParams: Record<string, string>): Promise<Principal> {
+    const url = request.originalUrl;
+    const query = url.indexOf('?');
+    const params: PhpParams = {
+      ...(query === -1 ? {} : parsePhpQuery(url.slice(query + 1))),
+      ...headerParams,
+    };
+    const path = query === -1 ? url : url.slice(0, query);
+    const row = await checkApiKeyOAuth(this.keyDeps(), {
+      method: request.raw.method ?? request.method,
+      url: `${request.protocol}://${request.host}${path}`,
+      params,
+    });
+    return this.apiKeyPrincipal(row, 'oauth');
+  }
+
+  private async apiKeyPrincipal(row: ApiKeyRow, transport: 'basic' | 'query' | 'oauth'): Promise<Principal> {
+    const user = await findUserById(this.deps.db, Number(row.user_id));
+    if (!user) throw apiKeyError('Consumer key is invalid.');
+    return {
+      kind: 'user',
+      via: 'api_key',
+      user,
+      capabilities: await this.deps.capabilities.forUser(this.deps.db, user),
+      credentialId: String(row.id),
+      apiKey: { permissions: row.permissions, transport },
+    };
+  }
+
+  private keyDeps() {
+    const { db, clock, secret, secrets } = this.deps;
+    return { db, clock, secret, secrets };
   }
 
   private fromCart(request: FastifyRequest): Principal | Promise<Principal> {
@@ -255,6 +334,11 @@ export class Authenticator {
     const colon = decoded.indexOf(':');
     const login = colon === -1 ? decoded : decoded.slice(0, colon);
     const password = colon === -1 ? '' : decoded.slice(colon + 1);
+    if (login.startsWith('ck_')) {
+      requireHttps(request);
+      const row = await checkApiKeySecret(this.keyDeps(), { consumerKey: login, consumerSecret: password });
+      return this.apiKeyPrincipal(row, 'basic');
+    }
     const row = await findUserByLogin(this.deps.db, login);
     if (!row) {
       const code = login.includes('@') ? 'invalid_email' : 'invalid_username';
@@ -308,6 +392,58 @@ export class Authenticator {
     if (usesCookie) reply.header('X-WP-Nonce', this.deps.nonces.create(this.nonceSubject(principal)));
     return principal;
   }
+}
+
+/**
+ * Where and how a REST API key may be used: only on REST routes outside the keyless namespaces, its secret in
+ * clear only over HTTPS (plain HTTP needs OAuth 1.0a, as WooCommerce), and per method as its permissions say.
+ */
+function checkApiKeyUse(request: FastifyRequest, principal: Principal): void {
+  if (principal.kind !== 'user' || principal.via !== 'api_key') return;
+  const route = request.routeOptions.url ?? '';
+  if (!route.startsWith('/wp-json/') || KEYLESS_PREFIXES.some((prefix) => route.startsWith(prefix)))
+    throw apiKeyError(
+      'REST API keys are not accepted on this route: logins, user and credential management and the admin app need a login.',
+    );
+  const key = principal.apiKey!;
+  if (key.transport !== 'oauth') requireHttps(request);
+  const method = request.method;
+  if (method === 'OPTIONS') return;
+  if (READ_METHODS.has(method)) {
+    if (key.permissions === 'write')
+      throw apiKeyError('The API key provided does not have read permissions.');
+  } else if (key.permissions === 'read') {
+    throw apiKeyError('The API key provided does not have write permissions.');
+  }
+}
+
+function requireHttps(request: FastifyRequest): void {
+  if (request.protocol !== 'https')
+    throw apiKeyError(
+      'Consumer key and secret are accepted only over HTTPS: over plain HTTP, sign the request with OAuth 1.0a.',
+    );
+}
+
+/** The `oauth_*` parameters of an `Authorization: OAuth k="v", …` header (values percent-decoded). */
+function parseOAuthHeader(header: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const part of header.slice(6).split(',')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const key = part.slice(0, eq).trim();
+    if (!key.startsWith('oauth_')) continue;
+    try {
+      params[key] = decodeURIComponent(
+        part
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"|"$/g, ''),
+      );
+    } catch {
+      params[key] = '';
+    }
+  }
+  return params;
 }
 
 function cartPrincipal(cart: string | null): Principal {

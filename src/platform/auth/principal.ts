@@ -1,3 +1,4 @@
+import type { ApiKeyPermissions } from './api-keys.repository.js';
 import type { Role } from './roles.js';
 
 /** A user as the auth layer sees it. */
@@ -17,15 +18,17 @@ export type Principal =
   | { kind: 'anonymous' }
   | {
       kind: 'user';
-      via: 'cookie' | 'app_password' | 'bearer';
+      via: 'cookie' | 'app_password' | 'bearer' | 'api_key';
       user: AuthUser;
       capabilities: ReadonlySet<string>;
       /** Hash of the login session token (cookie logins only); binds the nonce. */
       sessionHash?: string;
       /** Scopes of a bearer token; undefined for other kinds of authentication. */
       scopes?: readonly string[];
-      /** Id of the credential used (application password uuid or bearer token public id). */
+      /** Id of the credential used (application password uuid, bearer token public id or REST API key id). */
       credentialId?: string;
+      /** The REST API key used (via `api_key` only): its permissions and how it was sent. */
+      apiKey?: { permissions: ApiKeyPermissions; transport: 'basic' | 'query' | 'oauth' };
     }
   | { kind: 'cart'; cartSessionId: string };
 

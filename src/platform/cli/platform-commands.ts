@@ -1,3 +1,10 @@
+import {
+  API_KEY_PERMISSIONS,
+  createApiKey,
+  isApiKeyPermissions,
+  listApiKeys,
+  revokeApiKey,
+} from '../auth/api-keys.service.js';
 import { createApplicationPassword } from '../auth/application-passwords.service.js';
 import { isRole, ROLES } from '../auth/roles.js';
 import {
@@ -11,7 +18,7 @@ import type { PlatformContext } from '../context.js';
 import { newestOutboxMessages } from '../mail/mail-outbox.service.js';
 import type { CliCommand } from './cli-command.js';
 
-/** The platform's CLI commands: migrate, user, app-password, jobs, outbox. */
+/** The platform's CLI commands: migrate, user, app-password, api-key, jobs, outbox. */
 export function platformCliCommands(ctx: PlatformContext): CliCommand[] {
   const requireUser = async (login: string | undefined) => {
     const user = login ? await findUserByLogin(ctx.db, login) : null;
@@ -103,6 +110,56 @@ export function platformCliCommands(ctx: PlatformContext): CliCommand[] {
         const created = await createApplicationPassword(ctx.db, ctx.clock, { userId: user.id, name });
         print(`uuid: ${created.uuid}`);
         print(`password: ${created.password}`);
+        return 0;
+      },
+    },
+    {
+      name: ['api-key', 'create'],
+      summary: 'Create a WooCommerce REST API key for a user (the key and secret shown once).',
+      usage: 'storeside api-key create <username|email> <description> --permissions=read|write|read_write',
+      async run({ args, flags, print }) {
+        const user = await requireUser(args[0]);
+        const description = args.slice(1).join(' ').trim();
+        if (!description) throw new CliUsageError('description is required');
+        const permissions = flags.permissions ?? 'read';
+        if (!isApiKeyPermissions(permissions))
+          throw new CliUsageError(`--permissions must be one of ${API_KEY_PERMISSIONS.join(', ')}`);
+        const created = await createApiKey(
+          { db: ctx.db, clock: ctx.clock, secret: ctx.config.secret, secrets: ctx.secrets },
+          { userId: user.id, description, permissions },
+        );
+        print(`key_id: ${created.key_id}`);
+        print(`consumer_key: ${created.consumer_key}`);
+        print(`consumer_secret: ${created.consumer_secret}`);
+        print('Keep them now: they are not shown again.');
+        return 0;
+      },
+    },
+    {
+      name: ['api-key', 'list'],
+      summary: 'List REST API keys (of one user, or of every user).',
+      usage: 'storeside api-key list [<username|email>]',
+      async run({ args, print }) {
+        const user = args[0] ? await requireUser(args[0]) : null;
+        const keys = await listApiKeys(ctx.db, user?.id);
+        for (const k of keys)
+          print(
+            `${k.key_id}\tuser=${k.user_id}\t…${k.truncated_key}\t${k.permissions}\t${k.last_access ?? 'never'}\t${k.description}`,
+          );
+        print(`${keys.length} key(s).`);
+        return 0;
+      },
+    },
+    {
+      name: ['api-key', 'revoke'],
+      summary: 'Revoke a REST API key (refused at once on every instance).',
+      usage: 'storeside api-key revoke <key id>',
+      async run({ args, print }) {
+        const id = Number(args[0]);
+        if (!Number.isInteger(id) || id < 1) throw new CliUsageError('key id is required');
+        const revoked = await revokeApiKey(ctx.db, { id });
+        if (!revoked) throw new CliUsageError(`No key ${args[0]}.`);
+        print(`Revoked key ${id} (${revoked.description}).`);
         return 0;
       },
     },
