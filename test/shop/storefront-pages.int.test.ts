@@ -192,4 +192,23 @@ describe('storefront pages without JavaScript', () => {
     expect((await v.get(`/checkout/order-received/${match[1]}/?key=wrong`)).statusCode).toBe(404);
     expect((await v.get('/cart/')).body).toContain('Your cart is currently empty.');
   });
+
+  it('should apply a coupon from the checkout page and come back to it', async () => {
+    await wc('POST', '/coupons', { code: 'fivepct', discount_type: 'percent', amount: '5' });
+    const v = visitor();
+    await v.post('/cart/', { 'add-to-cart': String(shirt.id), quantity: '1' });
+    const checkout = await v.get('/checkout/');
+    expect(checkout.body).toContain('<label for="checkout_coupon_code">Coupon code</label>');
+    const applied = await v.post('/cart/', {
+      _wpnonce: nonceOf(checkout.body),
+      redirect: 'checkout',
+      coupon_code: 'fivepct',
+      apply_coupon: '1',
+    });
+    expect(applied.statusCode).toBe(303);
+    expect(applied.headers.location).toBe('/checkout/?coupon=applied');
+    const after = await v.get('/checkout/?coupon=applied');
+    expect(after.body).toContain('Coupon code applied successfully.');
+    expect(after.body).toContain('Coupon: fivepct');
+  });
 });

@@ -46,7 +46,14 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
   app.get('/checkout/', { config: PUBLIC_PAGE, schema: { hide: true } }, async (request, reply) => {
     const principal = request.principal;
     const values: Values = principal.kind === 'user' ? { billing_email: principal.user.email } : {};
-    return renderCheckout(deps, request, reply, values, {}, []);
+    const coupon = (request.query as { coupon?: string }).coupon;
+    const notices: PageNotice[] =
+      coupon === 'applied'
+        ? [{ kind: 'success', text: 'Coupon code applied successfully.' }]
+        : coupon === 'removed'
+          ? [{ kind: 'success', text: 'Coupon has been removed.' }]
+          : [];
+    return renderCheckout(deps, request, reply, values, {}, notices);
   });
 
   app.post(
@@ -213,6 +220,12 @@ ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}
   const nonce = cartFormNonce(deps.ctx, request);
   const chosen = values.payment_method ?? 'cod';
   const body = html`<h1>Checkout</h1>
+<details class="checkout-coupon"${cart.coupons.length > 0 ? html` open` : ''}><summary>Have a coupon?</summary>
+<form method="post" action="/cart/">
+<input type="hidden" name="_wpnonce" value="${nonce}"><input type="hidden" name="redirect" value="checkout">
+<div class="field"><label for="checkout_coupon_code">Coupon code</label><input type="text" id="checkout_coupon_code" name="coupon_code" autocomplete="off"></div>
+<button type="submit" name="apply_coupon" value="1" class="secondary">Apply coupon</button>
+</form></details>
 <form method="post" action="/checkout/" class="checkout" novalidate>
 <input type="hidden" name="_wpnonce" value="${nonce}">
 <div class="checkout-layout">
@@ -239,7 +252,6 @@ ${errors.payment_method ? html`<span class="field-error" id="payment-error">${er
 <tbody>${cart.items.map((i) => html`<tr><td>${i.name} × ${i.quantity}</td><td class="num">${money(i.line_subtotal)}</td></tr>`)}</tbody>
 <tfoot>${totalsRows(shop, cart)}</tfoot></table>
 ${totalsExtra}
-<p><a href="/cart/">Have a coupon? Apply it in your cart.</a></p>
 <button type="submit" id="place_order">Place order</button>
 </section>
 </div>
