@@ -227,7 +227,12 @@ describeInBrowser('users screens', () => {
     const [adminUser] = (await rest('GET', '/wp/v2/users?search=admin&roles=administrator')).json();
     await own.goto(`${base}/wp-admin/users/${adminUser.id}`);
     await own.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
-    await own.getByRole('alert').filter({ hasText: 'not allowed' }).waitFor();
+    for (const section of ['Application Passwords', 'REST API keys'])
+      await own
+        .getByRole('region', { name: section })
+        .getByRole('alert')
+        .filter({ hasText: 'not allowed' })
+        .waitFor();
     await own.getByLabel('New Password').fill('taken-over-123');
     await own.getByRole('button', { name: 'Update User' }).click();
     await own

@@ -1,6 +1,11 @@
 import { __ } from '@wordpress/i18n';
 import { api, withQuery } from '../api.js';
-import type { ApplicationPassword, RestUser } from '../../platform/auth/auth.schemas.js';
+import type {
+  ApiKey,
+  ApplicationPassword,
+  CreatedApiKey,
+  RestUser,
+} from '../../platform/auth/auth.schemas.js';
 import type { OutboxMessage } from '../../platform/platform.schemas.js';
 
 /** The built-in roles with their labels, in the order the Role selects list them. */
@@ -68,6 +73,24 @@ export function createApplicationPassword(
 /** Revokes one application password of a user. */
 export function revokeApplicationPassword(userId: number, uuid: string): Promise<unknown> {
   return api({ path: `/wp/v2/users/${userId}/application-passwords/${uuid}`, method: 'DELETE' });
+}
+
+/** A user's WooCommerce REST API keys (never the key or the secret). */
+export function fetchApiKeys(userId: number): Promise<ApiKey[]> {
+  return api({ path: `/platform/v1/users/${userId}/api-keys` });
+}
+
+/** Creates a REST API key for a user; the answer is the only time its consumer key and secret are shown. */
+export function createApiKey(
+  userId: number,
+  input: { description: string; permissions: ApiKey['permissions'] },
+): Promise<CreatedApiKey> {
+  return api({ path: `/platform/v1/users/${userId}/api-keys`, method: 'POST', data: input });
+}
+
+/** Revokes one REST API key of a user. */
+export function revokeApiKey(userId: number, keyId: number): Promise<unknown> {
+  return api({ path: `/platform/v1/users/${userId}/api-keys/${keyId}`, method: 'DELETE' });
 }
 
 /** The job statuses the jobs route filters by, with their labels. */

@@ -9,6 +9,7 @@ import { useFlashNotice } from '../components/flash-notice.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { useUnsavedChangesWarning } from '../components/use-unsaved-changes.js';
+import { ApiKeysSection } from './api-keys-section.js';
 import { ApplicationPasswordsSection } from './application-passwords-section.js';
 import { fetchUser, roleLabel, roleOptions, updateUser } from './platform-client.js';
 import { invalidFieldProps, useFocusFirstInvalidField, userFieldErrors } from './user-form-errors.js';
@@ -133,6 +134,7 @@ export default function UserEditScreen() {
         </Button>
       </form>
       <ApplicationPasswordsSection userId={user.id} />
+      <ApiKeysSection userId={user.id} />
     </>
   );
 }
