@@ -15,6 +15,7 @@ import type { ApiKeyRow } from './api-keys.repository.js';
 import { apiKeyError, checkApiKeyOAuth, checkApiKeySecret } from './api-keys.service.js';
 import { matchApplicationPassword } from './application-passwords.service.js';
 import type { CapabilityRegistry } from './capabilities.js';
+import { DELEGATION_HEADER, delegatedCaller } from './delegation.js';
 import type { NonceService, NonceSubject } from './nonce.js';
 import { type PhpParams, parsePhpQuery } from './oauth1.js';
 import type { AuthPolicy, AuthUser, Principal } from './principal.js';
@@ -108,6 +109,10 @@ export class Authenticator {
     policy: AuthPolicy,
     done: HookHandlerDoneFunction,
   ): void {
+    if (request.headers[DELEGATION_HEADER] !== undefined) {
+      this.admitDelegated(request, policy, done);
+      return;
+    }
     let identified: Principal | Promise<Principal>;
     try {
       identified = this.identify(request, policy);
@@ -120,6 +125,23 @@ export class Authenticator {
     } else {
       this.admit(request, reply, identified, policy, done);
     }
+  }
+
+  // A sub-request of a request already admitted (a batch item): its caller, held to this route's access rule.
+  private admitDelegated(request: FastifyRequest, policy: AuthPolicy, done: HookHandlerDoneFunction): void {
+    const principal = delegatedCaller(request.headers[DELEGATION_HEADER]);
+    if (!principal) {
+      done(new UnauthorizedError());
+      return;
+    }
+    request.principal = principal;
+    try {
+      authorize(principal, policy);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   }
 
   private admit(

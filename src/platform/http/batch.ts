@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { DELEGATION_HEADER, delegateCaller } from '../auth/delegation.js';
 import type { AuthPolicy } from '../auth/principal.js';
 import { RestError } from './errors.js';
 import type { RestApp } from './server.js';
@@ -35,14 +36,11 @@ export interface BatchRouteOptions {
   params?: ReturnType<typeof Type.Object>;
 }
 
-// The caller's credentials, passed on to each item's request so every item is authorized as the caller.
-const FORWARDED_HEADERS = ['authorization', 'cookie', 'x-wp-nonce', 'user-agent'] as const;
-
 /**
  * Registers `POST <url>`: each item goes through the resource's own create (`POST collection`), update
- * (`PUT collection/{id}`) and delete (`DELETE collection/{id}?force=true`) routes in order, as WordPress dispatches
- * a batch internally, so validation, rules and events are the single routes' own; one item's failure never
- * stops the others. More than {@link BATCH_ITEMS_LIMIT} items: 413 `woocommerce_rest_request_entity_too_large`.
+ * (`PUT collection/{id}`) and delete (`DELETE collection/{id}?force=true`) routes in order, as the batch's caller
+ * (as WordPress dispatches a batch internally), so validation, rules and events are the single routes' own; one
+ * item's failure never stops the others. More than {@link BATCH_ITEMS_LIMIT} items: 413 `woocommerce_rest_request_entity_too_large`.
  */
 export function registerBatchRoute(app: RestApp, options: BatchRouteOptions): void {
   app.post(
@@ -67,35 +65,47 @@ export function registerBatchRoute(app: RestApp, options: BatchRouteOptions): vo
           413,
         );
       const base = `/wp-json${options.collection(request.params as Record<string, string>)}`;
-      const send = dispatcher(app, request);
-      const result: Static<typeof BatchResponse> = {};
-      if (body.create) {
-        result.create = [];
-        for (const item of body.create) result.create.push(await send('POST', base, item, 0));
+      const delegation = delegateCaller(request.principal);
+      try {
+        return await runItems(body, base, dispatcher(app, request, delegation.token));
+      } finally {
+        delegation.release();
       }
-      if (body.update) {
-        result.update = [];
-        for (const item of body.update) {
-          const id = itemId((item as { id?: unknown }).id);
-          result.update.push(
-            id === null
-              ? invalidId((item as { id?: unknown }).id)
-              : await send('PUT', `${base}/${id}`, withoutId(item), id),
-          );
-        }
-      }
-      if (body.delete) {
-        result.delete = [];
-        for (const raw of body.delete) {
-          const id = itemId(raw);
-          result.delete.push(
-            id === null ? invalidId(raw) : await send('DELETE', `${base}/${id}?force=true`, undefined, id),
-          );
-        }
-      }
-      return result;
     },
   );
+}
+
+async function runItems(
+  body: Static<typeof BatchBody>,
+  base: string,
+  send: Send,
+): Promise<Static<typeof BatchResponse>> {
+  const result: Static<typeof BatchResponse> = {};
+  if (body.create) {
+    result.create = [];
+    for (const item of body.create) result.create.push(await send('POST', base, item, 0));
+  }
+  if (body.update) {
+    result.update = [];
+    for (const item of body.update) {
+      const id = itemId((item as { id?: unknown }).id);
+      result.update.push(
+        id === null
+          ? invalidId((item as { id?: unknown }).id)
+          : await send('PUT', `${base}/${id}`, withoutId(item), id),
+      );
+    }
+  }
+  if (body.delete) {
+    result.delete = [];
+    for (const raw of body.delete) {
+      const id = itemId(raw);
+      result.delete.push(
+        id === null ? invalidId(raw) : await send('DELETE', `${base}/${id}?force=true`, undefined, id),
+      );
+    }
+  }
+  return result;
 }
 
 type Send = (
@@ -105,16 +115,11 @@ type Send = (
   id: number,
 ) => Promise<unknown>;
 
-function dispatcher(app: RestApp, request: FastifyRequest): Send {
-  const headers: Record<string, string> = {};
-  for (const name of FORWARDED_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  // A nonce given as `?_wpnonce=` (WordPress accepts both) travels on as the header.
-  const queryNonce = (request.query as Record<string, unknown> | undefined)?._wpnonce;
-  if (headers['x-wp-nonce'] === undefined && typeof queryNonce === 'string')
-    headers['x-wp-nonce'] = queryNonce;
+function dispatcher(app: RestApp, request: FastifyRequest, token: string): Send {
+  // Each item acts as the batch's caller (see delegation.ts): no credentials are replayed.
+  const headers: Record<string, string> = { [DELEGATION_HEADER]: token };
+  const agent = request.headers['user-agent'];
+  if (typeof agent === 'string') headers['user-agent'] = agent;
   return async (method, url, payload, id) => {
     const response = await app.inject({
       method,
