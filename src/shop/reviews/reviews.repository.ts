@@ -1,5 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
+import { CATALOG_TOPIC } from '../shop-api.js';
 import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
 
 declare module '../../platform/db/database.js' {
@@ -8,7 +10,7 @@ declare module '../../platform/db/database.js' {
   }
 }
 
-/** A product review (`status`: approved | hold | spam | trash). */
+/** A product review (`status`: approved | hold | spam | trash). Reviews are catalogue content: writes bump `shop.catalog` first. */
 export interface ReviewsTable {
   id: Generated<number>;
   product_id: number;
@@ -93,6 +95,7 @@ export async function hasReviewed(
 
 /** Inserts a review; returns its id. */
 export async function insertReview(db: DbOrTrx, row: Omit<Selectable<ReviewsTable>, 'id'>): Promise<number> {
+  await bumpTopics(db, CATALOG_TOPIC);
   const inserted = await db.insertInto('shop_reviews').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
@@ -104,11 +107,14 @@ export async function updateReview(
   patch: Partial<Omit<Selectable<ReviewsTable>, 'id'>>,
 ): Promise<void> {
   const columns = columnsToSet(patch);
-  if (columns) await db.updateTable('shop_reviews').set(columns).where('id', '=', id).execute();
+  if (!columns) return;
+  await bumpTopics(db, CATALOG_TOPIC);
+  await db.updateTable('shop_reviews').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a review. */
 export async function deleteReview(db: DbOrTrx, id: number): Promise<void> {
+  await bumpTopics(db, CATALOG_TOPIC);
   await db.deleteFrom('shop_reviews').where('id', '=', id).execute();
 }
 

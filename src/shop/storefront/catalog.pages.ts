@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ProductQuery, ShopCategory } from '../shop-api.js';
+import type { CatalogFragment } from './page-fragments.js';
 import { productCard } from './product-card.js';
 import { sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
@@ -29,18 +30,37 @@ const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
   const listing = (categorySlug: string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { s?: string; orderby?: string; paged?: number };
+    const search = query.s?.trim() ?? '';
+    const base =
+      categorySlug !== null
+        ? `/product-category/${categorySlug}/`
+        : request.url.startsWith('/shop')
+          ? '/shop/'
+          : '/';
+    const key = `grid:${JSON.stringify([base, search, query.orderby ?? '', query.paged ?? 1])}`;
+    const page = await deps.fragments.render<CatalogFragment>(key, () =>
+      listingFragment(categorySlug, query, search, base),
+    );
+    return sendStorefrontPage(deps, request, reply, { ...page, assets: new PageAssets(), search });
+  };
+
+  /** A grid page's content: the same for every visitor while the catalogue is unchanged. */
+  const listingFragment = async (
+    categorySlug: string | null,
+    query: { orderby?: string; paged?: number },
+    search: string,
+    base: string,
+  ): Promise<CatalogFragment> => {
     let category: ShopCategory | undefined;
     if (categorySlug !== null) {
       category = (await deps.ctx.shop.listCategories()).find((c) => c.slug === categorySlug);
       if (!category)
-        return sendStorefrontPage(deps, request, reply, {
+        return {
           title: 'Not found',
           status: 404,
-          assets: new PageAssets(),
           body: html`<h1>Nothing here</h1><p>This category does not exist. <a href="/shop/">Back to the shop</a></p>`,
-        });
+        };
     }
-    const search = query.s?.trim() ?? '';
     const sortKey: SortKey =
       query.orderby && query.orderby in SORTS ? (query.orderby as SortKey) : search ? 'date' : 'popularity';
     const sort = SORTS[sortKey];
@@ -57,11 +77,6 @@ export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
     const { items, total } = await deps.ctx.shop.searchProducts(filter);
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
     const title = search ? `Search results: “${search}”` : category ? category.name : 'Shop';
-    const base = category
-      ? `/product-category/${category.slug}/`
-      : request.url.startsWith('/shop')
-        ? '/shop/'
-        : '/';
     const link = (p: number) => {
       const params = new URLSearchParams();
       if (search) params.set('s', search);
@@ -72,13 +87,11 @@ export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
     };
     // A page past the last one (an old link after products went away) is WooCommerce's 404, not "Showing 49–12".
     if (page > pages)
-      return sendStorefrontPage(deps, request, reply, {
+      return {
         title,
         status: 404,
-        assets: new PageAssets(),
-        search,
         body: html`<h1>${title}</h1><p>There is no page ${page} of these products. <a href="${link(1)}">Go to the first page</a></p>`,
-      });
+      };
     const body = html`<h1>${title}</h1>
 ${category?.description ? html`<p>${category.description}</p>` : ''}
 <div class="shop-toolbar">
@@ -106,7 +119,7 @@ ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">Next</a></li>` 
 </ul></nav>`
     : ''
 }`;
-    return sendStorefrontPage(deps, request, reply, { title, body, assets: new PageAssets(), search });
+    return { status: 200, title, body };
   };
   const schema = { hide: true, querystring: ShopQuery };
   app.get('/', { config: PUBLIC_PAGE, schema }, listing(null));

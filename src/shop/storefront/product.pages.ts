@@ -108,8 +108,11 @@ export function registerProductPage(app: RestApp, deps: StorefrontDeps): void {
 }
 
 async function publishedProduct(deps: StorefrontDeps, slug: string): Promise<ShopProduct | undefined> {
-  const { items } = await deps.ctx.shop.searchProducts({ slug, status: 'publish', offset: 0, limit: 1 });
-  return items[0];
+  const found = await deps.fragments.render(`product:${slug}`, async () => {
+    const { items } = await deps.ctx.shop.searchProducts({ slug, status: 'publish', offset: 0, limit: 1 });
+    return items[0] ?? null;
+  });
+  return found ?? undefined;
 }
 
 async function renderProduct(
@@ -130,13 +133,15 @@ async function renderProduct(
   const [summary, gallery, reviews] = await Promise.all([
     deps.slots.render('product.summary', { product }, request, assets),
     deps.slots.render('product.gallery', { product }, request, assets),
-    reviewsPage(deps.ctx.db, {
-      productIds: [product.id],
-      statuses: ['approved'],
-      order: 'desc',
-      offset: 0,
-      limit: 20,
-    }),
+    deps.fragments.render(`reviews:${product.id}`, () =>
+      reviewsPage(deps.ctx.db, {
+        productIds: [product.id],
+        statuses: ['approved'],
+        order: 'desc',
+        offset: 0,
+        limit: 20,
+      }),
+    ),
   ]);
   assets.scripts.add('variation-form');
   const body = html`<nav aria-label="Breadcrumb" class="breadcrumb"><a href="/shop/">Shop</a>${product.categories[0] ? html` › <a href="/product-category/${product.categories[0].slug}/">${product.categories[0].name}</a>` : ''}</nav>

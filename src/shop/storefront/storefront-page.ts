@@ -5,6 +5,7 @@ import { VersionedCache } from '../../platform/cache/versioned-cache.js';
 import { OPTIONS_TOPIC } from '../../platform/options/options.js';
 import { CATALOG_TOPIC } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
+import type { CatalogFragments } from './page-fragments.js';
 import { islandUrl } from './islands-manifest.js';
 import type { PageAssets, StorefrontSlotRegistry } from './storefront-slots.js';
 import { STOREFRONT_CSS_URL } from './storefront-styles.js';
@@ -19,6 +20,8 @@ export interface PageNotice {
 export interface StorefrontDeps {
   ctx: ShopContext;
   slots: StorefrontSlotRegistry;
+  /** The catalogue pages' visitor-independent content, kept while the catalogue is unchanged. */
+  fragments: CatalogFragments;
   cartCount(request: FastifyRequest): Promise<number>;
 }
 

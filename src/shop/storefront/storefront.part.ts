@@ -7,6 +7,7 @@ import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { ShopApi } from '../shop-api.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
+import { CatalogFragments } from './page-fragments.js';
 import { registerCartPage } from './cart.pages.js';
 import { registerCatalogPages } from './catalog.pages.js';
 import { registerCheckoutPages } from './checkout.pages.js';
@@ -34,6 +35,7 @@ export function storefrontPart(
     ...deps,
     ctx,
     slots,
+    fragments: new CatalogFragments(ctx),
     async cartCount(request) {
       const principal = request.principal;
       if (principal.kind === 'anonymous') return 0;
