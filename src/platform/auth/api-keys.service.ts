@@ -49,6 +49,7 @@ export type CreatedApiKey = ApiKeyView & { consumer_key: string; consumer_secret
 
 /** The OAuth 1.0a timestamp window either side of now, in seconds (WooCommerce's 15 minutes). */
 export const OAUTH_WINDOW_SECONDS = 15 * 60;
+let lastNoncePurge = Number.NEGATIVE_INFINITY;
 
 /** The error every refused key gets (WooCommerce's code, status 401). */
 export function apiKeyError(message: string): UnauthorizedError {
@@ -145,8 +146,12 @@ export async function checkApiKeyOAuth(
   const timestamp = Number(given.oauth_timestamp);
   if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > OAUTH_WINDOW_SECONDS)
     throw apiKeyError('Invalid timestamp - it must be within 15 minutes of the server time.');
-  // A nonce is kept for twice the window: a request stamped 15 minutes ahead stays valid for 30.
-  await forgetApiKeyNoncesBefore(deps.db, toDbTime(new Date(now - 2 * OAUTH_WINDOW_SECONDS * 1000)));
+  // A nonce is kept for twice the window (a request stamped 15 minutes ahead stays valid for 30); the old ones
+  // are purged at most once a minute per process, not on every request.
+  if (now - lastNoncePurge >= 60_000) {
+    lastNoncePurge = now;
+    await forgetApiKeyNoncesBefore(deps.db, toDbTime(new Date(now - 2 * OAUTH_WINDOW_SECONDS * 1000)));
+  }
   const fresh = await rememberApiKeyNonce(deps.db, {
     key_id: row.id,
     nonce: given.oauth_nonce!.slice(0, 191),
