@@ -91,6 +91,23 @@ describe('commands', () => {
     expect(password.code).toBe(0);
     expect(password.stdout).toMatch(/password: ([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}\n/);
 
+    const key = await runCli(
+      ['api-key', 'create', 'bob', 'Shipping', 'tool', '--permissions=read_write'],
+      env,
+    );
+    expect(key.code).toBe(0);
+    expect(key.stdout).toMatch(/consumer_key: ck_[0-9a-f]{40}\nconsumer_secret: cs_[0-9a-f]{40}\n/);
+    const keyId = /key_id: (\d+)/.exec(key.stdout)![1];
+    const keys = await runCli(['api-key', 'list', 'bob'], env);
+    expect(keys.stdout).toMatch(
+      new RegExp(`^${keyId}\tuser=\\d+\t…[0-9a-f]{7}\tread_write\tnever\tShipping tool$`, 'm'),
+    );
+    expect((await runCli(['api-key', 'create', 'bob', 'x', '--permissions=all'], env)).code).toBe(2);
+    expect((await runCli(['api-key', 'revoke', String(keyId)], env)).stdout).toContain(
+      `Revoked key ${keyId}`,
+    );
+    expect((await runCli(['api-key', 'list'], env)).stdout).toContain('0 key(s).');
+
     const jobs = await runCli(['jobs', 'list', '--status=pending'], env);
     expect(jobs.stdout).toMatch(/\tpending\tplatform\.purge_expired_transients\t/);
     expect((await runCli(['jobs', 'run-due'], env)).stdout).toMatch(/^Ran \d+ job\(s\)\.$/m);
@@ -111,6 +128,9 @@ describe('commands', () => {
       'user set-role',
       'user grant-cap',
       'app-password create',
+      'api-key create',
+      'api-key list',
+      'api-key revoke',
       'jobs list',
       'jobs run-due',
       'outbox',
