@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { formBrowser } from '../helpers/form-browser.js';
 import { capture, createCrApp, createProduct, guestCart, setSettings } from './cr-helpers.js';
 import { linkWith } from './smtp-sink.js';
 
@@ -27,18 +28,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A browser without scripts: keeps cookies. */
-function browser(cookies: Record<string, string> = {}) {
-  const jar = new Map(Object.entries(cookies));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return {
-    async get(url: string, remoteAddress = '10.31.9.9') {
-      const r = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie() }, remoteAddress });
-      for (const c of r.cookies) jar.set(c.name, c.value);
-      return r;
-    },
-    cookie,
-  };
-}
+const browser = (cookies: Record<string, string> = {}) =>
+  formBrowser(t, { cookies, remoteAddress: '10.31.9.9' });
 const guestWith = async (items: Array<{ id: number; quantity: number }>) => {
   const token = await guestCart(t, items);
   return { token, browser: browser({ storeside_cart: token }) };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { formBrowser } from '../helpers/form-browser.js';
 import { guestToken, seedProduct, seedVariable } from '../shop/cart-helpers.js';
 import { adjust, adminSession, loyalty } from './helpers.js';
 import { addToCart, checkout, customer, entriesOf, setOrderStatus, storeCart } from './shop.js';
@@ -25,34 +26,7 @@ async function settings(patch: Record<string, unknown>) {
 }
 
 /** A browser without JavaScript (cookies kept), optionally logged in with a session cookie. */
-function browser(cookie = '') {
-  const jar = new Map<string, string>();
-  for (const pair of cookie.split('; ').filter(Boolean)) {
-    const [name, ...value] = pair.split('=');
-    jar.set(name!, value.join('='));
-  }
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (r: { cookies: Array<{ name: string; value: string }> }) => {
-    for (const c of r.cookies) jar.set(c.name, c.value);
-  };
-  return {
-    async get(url: string) {
-      const r = await t.app.inject({ method: 'GET', url, headers: { cookie: header() } });
-      remember(r);
-      return r;
-    },
-    async post(url: string, fields: Record<string, string>) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie: header(), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-      remember(r);
-      return r;
-    },
-  };
-}
+const browser = (cookie = '') => formBrowser(t, { cookies: cookie });
 
 const hidden = (body: string, name: string) =>
   body.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? '';

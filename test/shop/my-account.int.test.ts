@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineExtension } from '../../src/extensions/define-extension.js';
 import { html } from '../../src/platform/http/html.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { formBrowser } from '../helpers/form-browser.js';
 import { seedProduct } from './cart-helpers.js';
 
 // `/my-account/` as a browser without JavaScript uses it: GET pages, POST forms, follow 303s with the cookies;
@@ -35,39 +36,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A browser without JavaScript: keeps cookies (drops cleared ones), posts forms. */
-function visitor(ip = '10.0.0.1') {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (r: {
-    cookies: Array<{ name: string; value: string; maxAge?: number; expires?: Date }>;
-  }) => {
-    for (const c of r.cookies) {
-      const gone = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
-      if (gone) jar.delete(c.name);
-      else jar.set(c.name, c.value);
-    }
-  };
-  return {
-    jar,
-    async get(url: string) {
-      const r = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie() }, remoteAddress: ip });
-      remember(r);
-      return r;
-    },
-    async post(url: string, fields: Record<string, string>) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-        remoteAddress: ip,
-      });
-      remember(r);
-      return r;
-    },
-    cookie,
-  };
-}
+const visitor = (ip = '10.0.0.1') => formBrowser(t, { remoteAddress: ip });
 
 const field = (body: string, name: string) =>
   body.match(new RegExp(`name="${name}" value="([0-9a-f]{10})"`))?.[1] ?? '';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { formBrowser } from '../helpers/form-browser.js';
 
 // The storefront's core path without JavaScript, as a browser without scripts does it: GET pages, POST forms,
 // follow 303s with the cart cookie; every result checked through the REST API.
@@ -42,31 +43,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A browser without JavaScript: keeps cookies, posts forms. */
-function visitor() {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (r: { cookies: Array<{ name: string; value: string }> }) => {
-    for (const c of r.cookies) jar.set(c.name, c.value);
-  };
-  return {
-    async get(url: string) {
-      const r = await t.app.inject({ method: 'GET', url, headers: { cookie: cookie() } });
-      remember(r);
-      return r;
-    },
-    async post(url: string, fields: Record<string, string>) {
-      const r = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-      remember(r);
-      return r;
-    },
-    cookie,
-  };
-}
+const visitor = () => formBrowser(t);
 
 const nonceOf = (body: string) => body.match(/name="_wpnonce" value="([0-9a-f]{10})"/)![1]!;
 

@@ -1,5 +1,6 @@
-import { Button, Modal, SelectControl, TextControl } from '@wordpress/components';
+import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { type FormEvent, type Ref, type RefObject, useEffect, useRef, useState } from 'react';
 import type { ApiKey, CreatedApiKey } from '../../platform/auth/auth.schemas.js';
 import { fieldErrors, restError } from '../api.js';
@@ -185,29 +186,19 @@ export function ApiKeysSection({ userId }: { userId: number }) {
         </table>
       )}
       {revoking ? (
-        <Modal
+        <ConfirmDialog
           title={__('Revoke API Key', 'storeside')}
-          onRequestClose={() => setRevoking(null)}
-          size="small"
-        >
-          <p>
-            {sprintf(
-              __(
-                'Revoke “%s”? Integrations using it will be refused at once. This cannot be undone.',
-                'storeside',
-              ),
-              revoking.description,
-            )}
-          </p>
-          <div className="storeside-inline-form">
-            <Button variant="tertiary" onClick={() => setRevoking(null)}>
-              {__('Cancel', 'storeside')}
-            </Button>
-            <Button variant="primary" isDestructive onClick={() => revoke(revoking)}>
-              {__('Revoke', 'storeside')}
-            </Button>
-          </div>
-        </Modal>
+          message={sprintf(
+            __(
+              'Revoke “%s”? Integrations using it will be refused at once. This cannot be undone.',
+              'storeside',
+            ),
+            revoking.description,
+          )}
+          confirmLabel={__('Revoke', 'storeside')}
+          onConfirm={() => revoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
-import { Button, Modal, TextControl } from '@wordpress/components';
+import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ApplicationPassword } from '../../platform/auth/auth.schemas.js';
 import { fieldErrors, restError } from '../api.js';
@@ -167,29 +168,19 @@ export function ApplicationPasswordsSection({ userId }: { userId: number }) {
         </table>
       )}
       {revoking ? (
-        <Modal
+        <ConfirmDialog
           title={__('Revoke Application Password', 'storeside')}
-          onRequestClose={() => setRevoking(null)}
-          size="small"
-        >
-          <p>
-            {sprintf(
-              __(
-                'Revoke “%s”? Applications using it will no longer be able to sign in. This cannot be undone.',
-                'storeside',
-              ),
-              revoking.name,
-            )}
-          </p>
-          <div className="storeside-inline-form">
-            <Button variant="tertiary" onClick={() => setRevoking(null)}>
-              {__('Cancel', 'storeside')}
-            </Button>
-            <Button variant="primary" isDestructive onClick={() => revoke(revoking)}>
-              {__('Revoke', 'storeside')}
-            </Button>
-          </div>
-        </Modal>
+          message={sprintf(
+            __(
+              'Revoke “%s”? Applications using it will no longer be able to sign in. This cannot be undone.',
+              'storeside',
+            ),
+            revoking.name,
+          )}
+          confirmLabel={__('Revoke', 'storeside')}
+          onConfirm={() => revoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        />
       ) : null}
     </section>
   );

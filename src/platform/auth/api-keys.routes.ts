@@ -1,14 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context.js';
-import { ForbiddenError, NotFoundError, RestError } from '../http/errors.js';
+import { NotFoundError, RestError } from '../http/errors.js';
 import { DB_INTEGER } from '../http/integer-bounds.js';
 import type { RestApp } from '../http/server.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.js';
 import { ApiKeySchema, CreatedApiKeySchema } from './auth.schemas.js';
-import { can } from './principal.js';
-import { assertCanEditUser } from './user-edit-policy.js';
-import { getUser } from './user-lookup.service.js';
+import { mayManageCredentialsOf } from './user-credentials-access.js';
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: DB_INTEGER.maximum }) });
 const CreateBody = Type.Object({
@@ -104,22 +101,6 @@ export function registerApiKeyRoutes(app: RestApp, ctx: PlatformContext): void {
   );
 }
 
-/**
- * Before validation (a refused caller learns nothing from it): the user named by `:id` may manage their own
- * keys; anyone else needs `edit_users` (403), the user must exist (404) and be editable by the caller.
- */
 function mayManage(ctx: PlatformContext, action: keyof typeof REFUSALS) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const raw = (request.params as { id?: unknown }).id;
-    if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return;
-    const id = Number(raw);
-    if (id > DB_INTEGER.maximum) return;
-    const principal = request.principal;
-    if (principal.kind !== 'user') throw new Error('unreachable: route requires a user');
-    if (principal.user.id === id) return;
-    if (!can(principal, 'edit_users')) throw new ForbiddenError(...REFUSALS[action]);
-    const target = await getUser(ctx.db, id);
-    if (!target) throw new NotFoundError('rest_user_invalid_id', 'Invalid user ID.');
-    assertCanEditUser(principal, target);
-  };
+  return mayManageCredentialsOf(ctx, REFUSALS[action] as readonly [string, string]);
 }

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { PlatformContext } from '../context.js';
-import { ForbiddenError, NotFoundError, RestError } from '../http/errors.js';
-import { DB_INTEGER } from '../http/integer-bounds.js';
+import { NotFoundError, RestError } from '../http/errors.js';
 import type { RestApp } from '../http/server.js';
 import {
   createApplicationPassword,
@@ -10,9 +9,7 @@ import {
   listApplicationPasswords,
 } from './application-passwords.service.js';
 import { ApplicationPasswordSchema } from './auth.schemas.js';
-import { can } from './principal.js';
-import { assertCanEditUser } from './user-edit-policy.js';
-import { getUser } from './user-lookup.service.js';
+import { mayManageCredentialsOf } from './user-credentials-access.js';
 
 const CreateBody = Type.Object({
   name: Type.String(),
@@ -168,26 +165,8 @@ export function registerApplicationPasswordRoutes(app: RestApp, ctx: PlatformCon
   );
 }
 
-/**
- * Before validation (so a refused caller learns nothing from it): the user named by `:id` may manage their own
- * passwords; anyone else needs `edit_users` (403 before the user is looked up), the user must exist (404), and
- * the caller must be allowed to edit that user (the same rule as updating the user). An id that is not a
- * number is left to validation.
- */
 function mayManage(ctx: PlatformContext, action: keyof typeof REFUSALS) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const raw = (request.params as { id?: unknown }).id;
-    if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return;
-    const id = Number(raw);
-    if (id > DB_INTEGER.maximum) return;
-    const principal = request.principal;
-    if (principal.kind !== 'user') throw new Error('unreachable: route requires a user');
-    if (principal.user.id === id) return;
-    if (!can(principal, 'edit_users')) throw new ForbiddenError(...REFUSALS[action]);
-    const target = await getUser(ctx.db, id);
-    if (!target) throw new NotFoundError('rest_user_invalid_id', 'Invalid user ID.');
-    assertCanEditUser(principal, target);
-  };
+  return mayManageCredentialsOf(ctx, REFUSALS[action] as readonly [string, string]);
 }
 
 function callerId(request: FastifyRequest): number {
