@@ -1,3 +1,4 @@
 // The admin screens of every module, registered in menu order; the boot object says which are enabled.
 import './screens/platform-admin.js';
+import '../shop/admin/shop-admin.js';
 import '../extensions/loyalty/admin/loyalty-admin.js';

@@ -1,0 +1,4 @@
+import type { AdminScreen } from '../../../admin/registry.js';
+
+/** The coupons screens (list, form). */
+export const couponScreens: AdminScreen[] = [];

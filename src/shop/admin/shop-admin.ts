@@ -1,0 +1,21 @@
+import { __ } from '@wordpress/i18n';
+import { registerAdminModule } from '../../admin/registry.js';
+import { couponScreens } from './coupons/coupon-screens.js';
+import { customerScreens } from './customers/customer-screens.js';
+import { orderScreens } from './orders/order-screens.js';
+import { productScreens } from './products/product-screens.js';
+import { reviewScreens } from './reviews/review-screens.js';
+
+// The shop's screens: the Shop menu (orders, customers, coupons) and the Products menu (products, categories, reviews).
+registerAdminModule({
+  name: 'shop',
+  capability: 'manage_shop',
+  menus: [
+    {
+      label: __('Shop', 'storeside'),
+      order: 4,
+      screens: [...orderScreens, ...customerScreens, ...couponScreens],
+    },
+    { label: __('Products', 'storeside'), order: 5, screens: [...productScreens, ...reviewScreens] },
+  ],
+});
