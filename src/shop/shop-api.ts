@@ -54,13 +54,15 @@ export interface ShopApi {
   registerCartUpdateCallback(namespace: string, callback: CartUpdateCallback): void;
   /**
    * Gives this browser a cart holding `items` (replacing what it had), optionally with a coupon applied,
-   * and sets the cart cookie on `reply` so redirects and server-rendered pages keep it. Returns the cart.
+   * and sets the cart cookie on `reply` so redirects and server-rendered pages keep it; `billingEmail` becomes
+   * the cart's e-mail (checked by coupons' e-mail restrictions, filled into the checkout form). Returns the cart.
    */
   restoreCartForBrowser(input: {
     request: FastifyRequest;
     reply: FastifyReply;
     items: Array<{ productId: number; variationId?: number; quantity: number }>;
     couponCode?: string;
+    billingEmail?: string;
   }): Promise<ShopCart>;
 
   // ---- storefront ----

@@ -80,6 +80,14 @@ describe('capture → abandonment → e-mails → restore → checkout → recov
     expect(restored.headers.location).toBe('http://shop.test/checkout?cartrecovery_restored=1');
     const browser = cookieHeader(restored.headers['set-cookie']);
     expect(browser).toContain('storeside_cart=');
+    const restoredCheckout = await t.app.inject({
+      method: 'GET',
+      url: '/checkout/',
+      headers: { cookie: browser },
+    });
+    expect(restoredCheckout.body).toMatch(
+      /<input type="email" id="billing_email" name="billing_email" value="ann@example\.com"/,
+    );
     const reload = await t.app.inject({
       method: 'GET',
       url: pathOf(firstRestore),

@@ -64,6 +64,7 @@ export function cartPart(
       reply: FastifyReply;
       items: Array<{ productId: number; variationId?: number; quantity: number }>;
       couponCode?: string;
+      billingEmail?: string;
     }) {
       const principal = input.request.principal;
       let session: RequestCart =
@@ -81,7 +82,11 @@ export function cartPart(
               credential: 'cart_cookie',
             };
       const restore = (s: CartSession) =>
-        carts.replaceItems(s, { items: input.items, couponCode: input.couponCode });
+        carts.replaceItems(s, {
+          items: input.items,
+          couponCode: input.couponCode,
+          billingEmail: input.billingEmail,
+        });
       let computed: Awaited<ReturnType<typeof restore>>;
       try {
         computed = await restore(session);

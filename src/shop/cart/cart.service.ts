@@ -225,9 +225,14 @@ export class CartService {
    */
   replaceItems(
     session: CartSession,
-    input: { items: Array<PurchasableRef & { quantity: number }>; couponCode?: string },
+    input: {
+      items: Array<PurchasableRef & { quantity: number }>;
+      couponCode?: string;
+      billingEmail?: string;
+    },
   ): Promise<ComputedCart> {
     return this.mutate(session, async (contents, trx, stored) => {
+      if (input.billingEmail) stored.billingEmail = input.billingEmail;
       const products = await loadPurchasables(trx, input.items, this.ctx.config.publicUrl);
       contents.items = [];
       for (const item of input.items) {
@@ -311,10 +316,13 @@ export class CartService {
       }
       if (stored.mergedInto) throw mergedCartError();
       const contents = structuredClone(stored.contents);
-      await change(contents, trx, stored);
-      const computed = await this.compute(session, { ...stored, contents, updatedAt: now }, trx);
+      // The change may also set the cart's billing e-mail on this working copy.
+      const working: StoredCart = { ...stored, contents };
+      await change(contents, trx, working);
+      const computed = await this.compute(session, { ...working, updatedAt: now }, trx);
       check?.(computed);
-      await saveCart(trx, { sessionId: session.sessionId, contents, cart: computed.cart, now });
+      const billingEmail = working.billingEmail !== stored.billingEmail ? working.billingEmail : undefined;
+      await saveCart(trx, { sessionId: session.sessionId, contents, billingEmail, cart: computed.cart, now });
       await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
       return computed;
     });

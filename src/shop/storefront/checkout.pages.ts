@@ -199,6 +199,9 @@ async function renderCheckout(
   for (const problem of computed.errors) notices.push({ kind: 'error', text: problem.message });
   const shop = deps.ctx.shop;
   const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
+  // A guest's cart may know its e-mail (a restored recovery cart): the field starts with it.
+  if (values.billing_email === undefined && cart.billing_email)
+    values = { ...values, billing_email: cart.billing_email };
   const email = values.billing_email ?? '';
   const [contact, totalsExtra] = await Promise.all([
     deps.slots.render('checkout.contact', { cart, email }, request, assets),

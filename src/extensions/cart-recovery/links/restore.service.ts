@@ -74,11 +74,12 @@ export async function restoreFromLink(
       reply,
       items,
       couponCode: couponCode ?? undefined,
+      billingEmail: session.email,
     });
   } catch (error) {
     if (!couponCode) throw error;
     // The coupon is no longer usable (used, expired): rebuild the cart without it.
-    cart = await ctx.shop.restoreCartForBrowser({ request, reply, items });
+    cart = await ctx.shop.restoreCartForBrowser({ request, reply, items, billingEmail: session.email });
   }
   await ctx.db.transaction().execute(async (trx) => {
     await markTokenUsed(trx, row.id, at);
