@@ -282,10 +282,10 @@ export type CartUpdateCallback = (input: {
   viewer: Principal;
 }) => Promise<void>;
 
-/** Coupon discount kinds. */
-export type CouponType = 'fixed_cart' | 'percent';
+/** Coupon discount kinds (WooCommerce's): a cart amount, a percentage per line, an amount per item. */
+export type CouponType = 'fixed_cart' | 'percent' | 'fixed_product';
 
-/** Fields of a new coupon (amount: minor units for fixed_cart, whole percent for percent). */
+/** Fields of a new coupon (amount: minor units for fixed_cart/fixed_product, whole percent for percent). */
 export interface NewCoupon {
   code: string;
   discount_type: CouponType;
@@ -295,6 +295,20 @@ export interface NewCoupon {
   individual_use?: boolean;
   email_restrictions?: string[];
   description?: string;
+  /** Minimum items subtotal in minor units (0: none). */
+  minimum_amount?: number;
+  /** Maximum items subtotal in minor units (0: none). */
+  maximum_amount?: number;
+  usage_limit_per_user?: number | null;
+  /** percent/fixed_product: at most this many items are discounted (null: all). */
+  limit_usage_to_x_items?: number | null;
+  product_ids?: number[];
+  excluded_product_ids?: number[];
+  product_categories?: number[];
+  excluded_product_categories?: number[];
+  exclude_sale_items?: boolean;
+  /** Stored and returned; the shop charges no shipping, so it changes no total. */
+  free_shipping?: boolean;
 }
 
 /** A stored coupon. */

@@ -11,7 +11,12 @@ const line = (key: string, price: number, quantity: number) => ({
   sku: '',
   price,
 });
-const coupon = (code: string, discount_type: 'percent' | 'fixed_cart', amount: number): ShopCoupon => ({
+const coupon = (
+  code: string,
+  discount_type: ShopCoupon['discount_type'],
+  amount: number,
+  restrictions: Partial<ShopCoupon> = {},
+): ShopCoupon => ({
   id: 1,
   code,
   discount_type,
@@ -22,6 +27,17 @@ const coupon = (code: string, discount_type: 'percent' | 'fixed_cart', amount: n
   individual_use: false,
   email_restrictions: [],
   description: '',
+  minimum_amount: 0,
+  maximum_amount: 0,
+  usage_limit_per_user: null,
+  limit_usage_to_x_items: null,
+  product_ids: [],
+  excluded_product_ids: [],
+  product_categories: [],
+  excluded_product_categories: [],
+  exclude_sale_items: false,
+  free_shipping: false,
+  ...restrictions,
 });
 
 describe('applyCoupons', () => {

@@ -1,3 +1,4 @@
+import * as couponRestrictions from '../migrations/2026-11-25T19-40-coupon-restrictions.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerCouponRoutes } from './coupons.routes.js';
 import { createCoupon, findCoupon } from './coupons.service.js';
@@ -6,6 +7,7 @@ import { createCoupon, findCoupon } from './coupons.service.js';
 export function couponsPart(ctx: ShopContext): ShopPart {
   return {
     name: 'coupons',
+    migrations: { '2026-11-25T19-40-coupon-restrictions': couponRestrictions },
     routes: (app) => registerCouponRoutes(app, ctx),
     api: {
       createCoupon: (input, db = ctx.db) => createCoupon(db, ctx.clock, input),

@@ -10,11 +10,13 @@ import { couponView } from './coupon-view.js';
 import { CouponCreateBody, CouponIdParams, CouponResponse, CouponWriteBody } from './coupons.schemas.js';
 import {
   changeCoupon,
+  couponUsers,
   type CouponPatch,
   createCoupon,
   removeCoupon,
   requireCoupon,
   searchCoupons,
+  type StoredCoupon,
 } from './coupons.service.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
@@ -30,6 +32,8 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
     summary: 'Create, update and delete up to 100 coupons in one request.',
   });
   const minorUnit = () => ctx.shop.currency.minorUnit;
+  const view = async (coupon: StoredCoupon) =>
+    couponView(coupon, minorUnit(), (await couponUsers(ctx.db, [coupon])).get(coupon.id) ?? []);
 
   app.get(
     '/wc/v3/coupons',
@@ -50,7 +54,8 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
       const { page = 1, per_page: perPage = 10, search, code } = request.query;
       const { items, total } = await searchCoupons(ctx.db, { search, code, ...pageWindow(page, perPage) });
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-      return items.map((c) => couponView(c, minorUnit()));
+      const users = await couponUsers(ctx.db, items);
+      return items.map((c) => couponView(c, minorUnit(), users.get(c.id) ?? []));
     },
   );
 
@@ -75,7 +80,7 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
       });
       reply.code(201);
       reply.header('Location', `${ctx.config.publicUrl}/wp-json/wc/v3/coupons/${coupon.id}`);
-      return couponView(coupon, minorUnit());
+      return couponView(coupon, minorUnit(), []);
     },
   );
 
@@ -90,7 +95,7 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
         response: { 200: CouponResponse },
       },
     },
-    async (request) => couponView(await requireCoupon(ctx.db, request.params.id), minorUnit()),
+    async (request) => view(await requireCoupon(ctx.db, request.params.id)),
   );
 
   for (const method of ['PUT', 'PATCH', 'POST'] as const) {
@@ -110,7 +115,7 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
         const body = request.body as Static<typeof CouponWriteBody>;
         const current = await requireCoupon(ctx.db, id);
         const patch = toPatch(body, body.discount_type ?? current.discount_type, minorUnit());
-        return couponView(await changeCoupon(ctx.db, ctx.clock, id, patch), minorUnit());
+        return view(await changeCoupon(ctx.db, ctx.clock, id, patch));
       },
     });
   }
@@ -127,7 +132,7 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
         response: { 200: CouponResponse },
       },
     },
-    async (request) => couponView(await removeCoupon(ctx.db, request.params.id), minorUnit()),
+    async (request) => view(await removeCoupon(ctx.db, request.params.id)),
   );
 }
 
@@ -155,5 +160,26 @@ function toPatch(body: Static<typeof CouponWriteBody>, type: CouponType, minorUn
   if (body.individual_use !== undefined) patch.individual_use = body.individual_use;
   if (body.email_restrictions !== undefined) patch.email_restrictions = body.email_restrictions;
   if (body.description !== undefined) patch.description = body.description;
+  for (const field of ['minimum_amount', 'maximum_amount'] as const) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const parsed = value === '' ? 0 : parseMoney(String(value), minorUnit);
+    if (parsed === null)
+      throw invalid(field, 'numeric', `The ${field} must be a non-negative decimal number.`);
+    patch[field] = parsed;
+  }
+  for (const field of COPIED) if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
   return patch;
 }
+
+/** Fields stored as sent (the service validates them). */
+const COPIED = [
+  'usage_limit_per_user',
+  'limit_usage_to_x_items',
+  'product_ids',
+  'excluded_product_ids',
+  'product_categories',
+  'excluded_product_categories',
+  'exclude_sale_items',
+  'free_shipping',
+] as const;

@@ -7,12 +7,16 @@ import {
   type CouponWrite,
   deleteCoupon,
   findCouponById,
+  findCouponUsers,
   findCouponsByCodes,
   insertCoupon,
   listCoupons,
   type StoredCoupon,
   updateCoupon,
 } from './coupons.repository.js';
+
+/** A stored coupon with its timestamps. */
+export type { StoredCoupon };
 
 /** Changes to a coupon (every field optional). */
 export type CouponPatch = Partial<NewCoupon> & { usage_count?: number };
@@ -39,6 +43,16 @@ export async function createCoupon(
     individual_use: input.individual_use ?? false,
     email_restrictions: input.email_restrictions ?? [],
     description: input.description ?? '',
+    minimum_amount: input.minimum_amount ?? 0,
+    maximum_amount: input.maximum_amount ?? 0,
+    usage_limit_per_user: input.usage_limit_per_user ?? null,
+    limit_usage_to_x_items: input.limit_usage_to_x_items ?? null,
+    product_ids: input.product_ids ?? [],
+    excluded_product_ids: input.excluded_product_ids ?? [],
+    product_categories: input.product_categories ?? [],
+    excluded_product_categories: input.excluded_product_categories ?? [],
+    exclude_sale_items: input.exclude_sale_items ?? false,
+    free_shipping: input.free_shipping ?? false,
     updated_at: now,
   });
   await assertCodeFree(db, coupon.code);
@@ -70,6 +84,20 @@ export async function changeCoupon(
     individual_use: patch.individual_use ?? current.individual_use,
     email_restrictions: patch.email_restrictions ?? current.email_restrictions,
     description: patch.description ?? current.description,
+    minimum_amount: patch.minimum_amount ?? current.minimum_amount,
+    maximum_amount: patch.maximum_amount ?? current.maximum_amount,
+    usage_limit_per_user:
+      patch.usage_limit_per_user === undefined ? current.usage_limit_per_user : patch.usage_limit_per_user,
+    limit_usage_to_x_items:
+      patch.limit_usage_to_x_items === undefined
+        ? current.limit_usage_to_x_items
+        : patch.limit_usage_to_x_items,
+    product_ids: patch.product_ids ?? current.product_ids,
+    excluded_product_ids: patch.excluded_product_ids ?? current.excluded_product_ids,
+    product_categories: patch.product_categories ?? current.product_categories,
+    excluded_product_categories: patch.excluded_product_categories ?? current.excluded_product_categories,
+    exclude_sale_items: patch.exclude_sale_items ?? current.exclude_sale_items,
+    free_shipping: patch.free_shipping ?? current.free_shipping,
     updated_at: toDbTime(clock.now()),
   });
   if (next.code !== current.code) await assertCodeFree(db, next.code);
@@ -94,6 +122,17 @@ export async function requireCoupon(db: DbOrTrx, id: number): Promise<StoredCoup
 /** A coupon by code (case-insensitive), or null. */
 export async function findCoupon(db: DbOrTrx, code: string): Promise<StoredCoupon | null> {
   return (await findCouponsByCodes(db, [formatCouponCode(code)]))[0] ?? null;
+}
+
+/** `used_by` of each coupon (user ids as text, guest e-mails), by coupon id. */
+export function couponUsers(
+  db: DbOrTrx,
+  coupons: ReadonlyArray<{ id: number }>,
+): Promise<Map<number, string[]>> {
+  return findCouponUsers(
+    db,
+    coupons.map((c) => c.id),
+  );
 }
 
 /** A page of coupons. */
@@ -136,6 +175,13 @@ export function emailAllowed(coupon: ShopCoupon, email: string): boolean {
   });
 }
 
+const ID_LISTS = [
+  'product_ids',
+  'excluded_product_ids',
+  'product_categories',
+  'excluded_product_categories',
+] as const;
+
 function validated(coupon: CouponWrite): CouponWrite {
   const code = formatCouponCode(coupon.code);
   if (code === '') throw invalid('code', 'required', 'The coupon code cannot be empty.');
@@ -146,12 +192,40 @@ function validated(coupon: CouponWrite): CouponWrite {
     throw invalid('amount', 'max', 'A percentage discount may not exceed 100.');
   if (coupon.usage_limit !== null && (!Number.isInteger(coupon.usage_limit) || coupon.usage_limit < 0))
     throw invalid('usage_limit', 'min', 'The usage limit must be a positive integer or null.');
+  for (const field of ['minimum_amount', 'maximum_amount'] as const)
+    if (!Number.isInteger(coupon[field]) || coupon[field] < 0)
+      throw invalid(field, 'min', `The ${field} must be a non-negative decimal number.`);
+  if (coupon.maximum_amount > 0 && coupon.minimum_amount > coupon.maximum_amount)
+    throw invalid('maximum_amount', 'min', 'The maximum spend may not be below the minimum spend.');
+  for (const field of ['usage_limit_per_user', 'limit_usage_to_x_items'] as const) {
+    const value = coupon[field];
+    if (value !== null && (!Number.isInteger(value) || value < 0))
+      throw invalid(field, 'min', `The ${field} must be a positive integer or null.`);
+  }
+  for (const field of ID_LISTS)
+    if (coupon[field].some((id) => !Number.isInteger(id) || id < 1))
+      throw invalid(field, 'integer', `The ${field} must be a list of positive integer ids.`);
   const emails = coupon.email_restrictions.map((e) => e.trim().toLowerCase()).filter(Boolean);
   for (const email of emails) {
     if (!/^[^\s@]+@[^\s@]+$/.test(email))
       throw invalid('email_restrictions', 'email', `"${email}" is not a valid e-mail address or pattern.`);
   }
-  return { ...coupon, code, email_restrictions: emails };
+  return {
+    ...coupon,
+    code,
+    email_restrictions: emails,
+    // WooCommerce reads 0 as "no limit" for these two.
+    usage_limit_per_user: coupon.usage_limit_per_user || null,
+    limit_usage_to_x_items: coupon.limit_usage_to_x_items || null,
+    product_ids: unique(coupon.product_ids),
+    excluded_product_ids: unique(coupon.excluded_product_ids),
+    product_categories: unique(coupon.product_categories),
+    excluded_product_categories: unique(coupon.excluded_product_categories),
+  };
+}
+
+function unique(ids: number[]): number[] {
+  return [...new Set(ids)];
 }
 
 function normalizeDate(value: string | null): string | null {

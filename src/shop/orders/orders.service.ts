@@ -5,13 +5,21 @@ import { ConflictError, NotFoundError, RestError } from '../../platform/http/err
 import { adjustStock, recordSales } from '../catalog/purchasables.js';
 import {
   findCouponsByCodes,
-  incrementCouponUsage,
+  recordCouponUses,
   releaseCouponUsage,
 } from '../coupons/coupons.repository.js';
+import { couponView } from '../coupons/coupon-view.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { type BillingAddress, loadOrder, loadOrders, type OrderRecord } from './order-records.js';
-import { canTransition, nextStatuses, PAID, paymentMethodTitle, STOCK_HOLDING } from './order-status.js';
+import {
+  AWAITING_PAYMENT,
+  canTransition,
+  nextStatuses,
+  PAID,
+  paymentMethodTitle,
+  STOCK_HOLDING,
+} from './order-status.js';
 import {
   deleteOrderMeta,
   deleteOrderRow,
@@ -49,9 +57,11 @@ export interface NewOrder {
   cartSessionId: string | null;
 }
 
-/** Changes to an order through `wc/v3/orders/{id}`. */
+/** Changes to an order through `wc/v3/orders/{id}` (`status` null or absent: unchanged). */
 export interface OrderPatch {
-  status?: OrderStatus;
+  status?: OrderStatus | null;
+  /** WooCommerce's `set_paid`: stamps `date_paid`; an order awaiting payment moves to `processing`. */
+  set_paid?: boolean;
   billing?: Partial<BillingAddress>;
   customer_note?: string;
   payment_method?: string;
@@ -93,7 +103,7 @@ export class OrdersService {
         total_tax: 0,
         refunded_total: 0,
         fee_lines: JSON.stringify(order.feeLines),
-        coupon_lines: JSON.stringify(order.couponLines),
+        coupon_lines: JSON.stringify(await this.couponLinesWithData(trx, order.couponLines)),
         cart_session_id: order.cartSessionId,
         order_key: `wc_order_${randomBytes(8).toString('hex')}`,
         stock_reduced: 0,
@@ -108,15 +118,19 @@ export class OrdersService {
     );
     if (realCodes.length > 0) {
       const coupons = await findCouponsByCodes(trx, realCodes);
-      const refused = await incrementCouponUsage(
-        trx,
-        coupons.map((c) => c.id),
-      );
+      const email = order.billing.email.trim().toLowerCase();
+      const customer = order.customerId > 0 ? String(order.customerId) : null;
+      const refused = await recordCouponUses(trx, {
+        orderId: id,
+        coupons,
+        usedBy: customer ?? email,
+        identities: [customer, email].filter((v): v is string => Boolean(v)),
+      });
       if (refused.length > 0 || coupons.length !== realCodes.length) {
         const code = coupons.find((c) => refused.includes(c.id))?.code ?? realCodes[0];
         throw new ConflictError(
           'woocommerce_rest_cart_coupon_error',
-          `Coupon "${code}" cannot be used any more: its usage limit has been reached.`,
+          `Coupon "${code}" cannot be used any more: its usage limit (or its limit per customer) has been reached.`,
         );
       }
     }
@@ -125,15 +139,21 @@ export class OrdersService {
   }
 
   /**
-   * Moves an order to `to` inside `trx` (row locked on PostgreSQL): checks the transition (400 when not allowed),
-   * takes stock when entering processing/on-hold/completed, gives stock and coupon uses back on cancel, stamps
-   * paid/completed dates, then emits `order.status_changed` in the same transaction.
+   * Moves an order to `to` inside `trx` (row locked on PostgreSQL): checks the transition (400 when not allowed,
+   * unless `anyStatus`: a shop manager through `wc/v3`), takes stock when entering processing/on-hold/completed,
+   * gives stock and coupon uses back on cancel, stamps paid/completed dates, then emits `order.status_changed` in
+   * the same transaction.
    */
-  async transition(trx: DbOrTrx, id: number, to: OrderStatus): Promise<OrderRecord> {
+  async transition(
+    trx: DbOrTrx,
+    id: number,
+    to: OrderStatus,
+    options: { anyStatus?: boolean } = {},
+  ): Promise<OrderRecord> {
     const row = await this.lockedRow(trx, id);
     const from = row.status;
     if (from === to) return (await loadOrder(trx, id))!;
-    if (!canTransition(from, to)) {
+    if (!options.anyStatus && !canTransition(from, to)) {
       const allowed = nextStatuses(from);
       throw new RestError(
         'woocommerce_rest_invalid_order_status_transition',
@@ -161,10 +181,10 @@ export class OrdersService {
       patch.stock_reduced = 0;
     }
     if (to === 'cancelled' && row.coupons_counted === 1) {
-      await releaseCouponUsage(
-        trx,
-        current.coupon_lines.filter((c) => !(c as { virtual?: boolean }).virtual).map((c) => c.code),
-      );
+      await releaseCouponUsage(trx, {
+        orderId: id,
+        codes: current.coupon_lines.filter((c) => !(c as { virtual?: boolean }).virtual).map((c) => c.code),
+      });
       patch.coupons_counted = 0;
     }
     if (PAID.has(to) && row.paid_at === null) patch.paid_at = now;
@@ -175,7 +195,16 @@ export class OrdersService {
     return order;
   }
 
-  /** Applies a `wc/v3` update (fields, meta, then the status) in one transaction. */
+  /** Stamps `date_paid` (once) inside `trx`. */
+  async markPaid(trx: DbOrTrx, id: number): Promise<void> {
+    const row = await this.lockedRow(trx, id);
+    if (row.paid_at === null) await updateOrderRow(trx, id, { paid_at: toDbTime(this.ctx.clock.now()) });
+  }
+
+  /**
+   * Applies a `wc/v3` update (fields, meta, then the status: any status, as WooCommerce lets a shop manager set;
+   * `refunded` refunds what is left) in one transaction.
+   */
   async update(
     id: number,
     patch: OrderPatch,
@@ -201,12 +230,14 @@ export class OrdersService {
         if (entry.value === null) await deleteOrderMeta(trx, id, entry.key);
         else await upsertOrderMeta(trx, id, entry.key, entry.value);
       }
-      if (patch.status && patch.status !== row.status) {
+      const asked = patch.status ?? row.status;
+      const target = patch.set_paid && AWAITING_PAYMENT.has(asked) ? 'processing' : asked;
+      if (target !== row.status) {
         // WooCommerce: setting `refunded` refunds what is left (then the refund moves the status).
-        if (patch.status === 'refunded' && canTransition(row.status, 'refunded'))
-          await refundAll(trx, (await loadOrder(trx, id))!);
-        else await this.transition(trx, id, patch.status);
+        if (target === 'refunded') await refundAll(trx, (await loadOrder(trx, id))!);
+        else await this.transition(trx, id, target, { anyStatus: true });
       }
+      if (patch.set_paid) await this.markPaid(trx, id);
       return (await loadOrder(trx, id))!;
     });
   }
@@ -252,6 +283,19 @@ export class OrdersService {
   async setMeta(orderId: number, key: string, value: unknown, db: DbOrTrx = this.ctx.db): Promise<void> {
     if (!(await findOrderRow(db, orderId))) throw orderNotFound();
     await upsertOrderMeta(db, orderId, key, value);
+  }
+
+  // Each real coupon line keeps the coupon as it is when ordered (WooCommerce's `coupon_data`), shown later.
+  private async couponLinesWithData(
+    trx: DbOrTrx,
+    lines: NewOrder['couponLines'],
+  ): Promise<Array<NewOrder['couponLines'][number] & { data?: Record<string, unknown> }>> {
+    const real = lines.filter((c) => !c.virtual).map((c) => c.code);
+    const coupons = real.length > 0 ? await findCouponsByCodes(trx, real) : [];
+    return lines.map((line) => {
+      const coupon = coupons.find((c) => c.code === line.code);
+      return coupon ? { ...line, data: couponView(coupon, this.ctx.shop.currency.minorUnit, []) } : line;
+    });
   }
 
   /** The order row, locked for the rest of the transaction on PostgreSQL; 404 when unknown. */
