@@ -10,11 +10,12 @@ import {
   resolvePurchasableRef,
 } from '../catalog/purchasables.js';
 import { findCouponsByCodes } from '../coupons/coupons.repository.js';
-import { couponProblem, formatCouponCode } from '../coupons/coupons.service.js';
+import { formatCouponCode } from '../coupons/coupons.service.js';
 import type { CartTotalsHook, ShopCart, ShopCartFee, ShopCoupon } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { type CartProblem, cartError, purchasableProblem } from './cart-errors.js';
 import { applyCoupons, finishTotals, type PricedLine, type TotalsAdditions } from './cart-totals.js';
+import { type CouponCart, cartCouponProblem, loadCouponCart, withSubcategories } from './coupon-rules.js';
 import {
   type CartContents,
   ensureCartRow,
@@ -41,6 +42,8 @@ export interface ComputedCart {
   products: Map<string, Purchasable>;
   /** Discount type of each applied stored coupon, by code. */
   couponTypes: Map<string, ShopCoupon['discount_type']>;
+  /** Why each stored coupon of the cart is not applied (also listed in `errors`), by code. */
+  couponProblems: Map<string, string>;
 }
 
 /** Store API cart rules: lines, quantities, coupons, the totals pipeline and guest-cart merging. */
@@ -89,12 +92,21 @@ export class CartService {
         price: product.price,
       });
     }
-    const coupons = await this.usableCoupons(contents.coupons, db, email, errors);
-    const priced = applyCoupons(lines, coupons);
+    const couponProblems = new Map<string, string>();
+    const coupons = await this.usableCoupons(contents.coupons, db, {
+      lines,
+      products: byKey,
+      email,
+      userId: session.userId,
+      problems: couponProblems,
+    });
+    const priced = applyCoupons(lines, coupons.list, coupons.facts);
+    for (const message of couponProblems.values())
+      errors.push({ code: 'woocommerce_rest_cart_coupon_error', message });
     const base = {
       session_id: session.sessionId,
       user_id: session.userId,
-      items: priced.items,
+      items: priced.discounted,
       coupons: priced.coupons.map((c) => ({ ...c, virtual: false })),
       billing_email: email,
       updated_at: stored?.updatedAt ?? toDbTime(this.ctx.clock.now()),
@@ -106,7 +118,8 @@ export class CartService {
       cart: finishTotals({ base, totalItems: priced.totalItems, additions }),
       errors,
       products: byKey,
-      couponTypes: new Map(coupons.map((c) => [c.code, c.discount_type])),
+      couponTypes: new Map(coupons.list.map((c) => [c.code, c.discount_type])),
+      couponProblems,
     };
   }
 
@@ -180,29 +193,37 @@ export class CartService {
     });
   }
 
-  /** Applies a coupon (validity, expiry, usage limit, e-mail, individual use checked). */
+  /**
+   * Applies a coupon: it must exist and not be applied yet, individual use is respected, and every restriction
+   * is checked on the cart it would join (`cartCouponProblem`); a refusal leaves the cart as it was.
+   */
   applyCoupon(session: CartSession, rawCode: string): Promise<ComputedCart> {
-    return this.mutate(session, async (contents, trx, stored) => {
-      const code = formatCouponCode(rawCode);
-      if (contents.coupons.includes(code))
-        throw cartError(
-          'woocommerce_rest_cart_coupon_error',
-          `Coupon code "${code}" has already been applied.`,
-        );
-      const all = await findCouponsByCodes(trx, [code, ...contents.coupons]);
-      const coupon = all.find((c) => c.code === code);
-      if (!coupon) throw cartError('woocommerce_rest_cart_coupon_error', `Coupon "${code}" does not exist!`);
-      const email = stored.billingEmail ?? session.userEmail;
-      const problem = couponProblem(coupon, { now: this.ctx.clock.now(), email });
-      if (problem) throw cartError('woocommerce_rest_cart_coupon_error', problem);
-      const exclusive = all.find((c) => c.code !== code && c.individual_use);
-      if (exclusive)
-        throw cartError(
-          'woocommerce_rest_cart_coupon_error',
-          `Sorry, coupon "${exclusive.code}" has already been applied and cannot be used in conjunction with other coupons.`,
-        );
-      contents.coupons = coupon.individual_use ? [code] : [...contents.coupons, code];
-    });
+    const code = formatCouponCode(rawCode);
+    return this.mutate(
+      session,
+      async (contents, trx) => {
+        if (contents.coupons.includes(code))
+          throw cartError(
+            'woocommerce_rest_cart_coupon_error',
+            `Coupon code "${code}" has already been applied.`,
+          );
+        const all = await findCouponsByCodes(trx, [code, ...contents.coupons]);
+        const coupon = all.find((c) => c.code === code);
+        if (!coupon)
+          throw cartError('woocommerce_rest_cart_coupon_error', `Coupon "${code}" does not exist!`);
+        const exclusive = all.find((c) => c.code !== code && c.individual_use);
+        if (exclusive)
+          throw cartError(
+            'woocommerce_rest_cart_coupon_error',
+            `Sorry, coupon "${exclusive.code}" has already been applied and cannot be used in conjunction with other coupons.`,
+          );
+        contents.coupons = coupon.individual_use ? [code] : [...contents.coupons, code];
+      },
+      (computed) => {
+        const problem = computed.couponProblems.get(code);
+        if (problem) throw cartError('woocommerce_rest_cart_coupon_error', problem);
+      },
+    );
   }
 
   /** Removes an applied coupon; not applied → 409 `woocommerce_rest_cart_coupon_invalid_code`. */
@@ -253,10 +274,11 @@ export class CartService {
       if (!input.couponCode) return;
       const code = formatCouponCode(input.couponCode);
       const [coupon] = await findCouponsByCodes(trx, [code]);
-      const email = stored.billingEmail ?? session.userEmail;
-      if (!coupon || couponProblem(coupon, { now: this.ctx.clock.now(), email })) return;
-      if (!contents.coupons.includes(code))
-        contents.coupons = coupon.individual_use ? [code] : [...contents.coupons, code];
+      if (!coupon || contents.coupons.includes(code)) return;
+      const coupons = coupon.individual_use ? [code] : [...contents.coupons, code];
+      // Applied only when this cart meets every restriction of the coupon.
+      const trial = await this.compute(session, { ...stored, contents: { ...contents, coupons } }, trx);
+      if (!trial.couponProblems.has(code)) contents.coupons = coupons;
     });
   }
 
@@ -332,23 +354,34 @@ export class CartService {
     return (await loadPurchasables(db, [ref], this.ctx.config.publicUrl)).get(purchasableKey(ref))!;
   }
 
+  /** The cart's stored coupons that pass every check (category lists widened), and the lines' coupon facts. */
   private async usableCoupons(
     codes: string[],
     db: DbOrTrx,
-    email: string | null,
-    errors: CartProblem[],
-  ): Promise<ShopCoupon[]> {
-    if (codes.length === 0) return [];
-    const found = new Map((await findCouponsByCodes(db, codes)).map((c) => [c.code, c]));
-    const now = this.ctx.clock.now();
-    const usable: ShopCoupon[] = [];
+    input: Pick<CouponCart, 'email' | 'userId'> & {
+      lines: PricedLine[];
+      products: Map<string, Purchasable>;
+      problems: Map<string, string>;
+    },
+  ): Promise<{ list: ShopCoupon[]; facts: CouponCart['facts'] }> {
+    if (codes.length === 0) return { list: [], facts: new Map() };
+    const found = await withSubcategories(db, await findCouponsByCodes(db, codes));
+    const cart = await loadCouponCart(db, {
+      lines: input.lines,
+      products: input.products,
+      now: this.ctx.clock.now(),
+      email: input.email,
+      userId: input.userId,
+      currency: this.ctx.shop.currency,
+    });
+    const list: ShopCoupon[] = [];
     for (const code of codes) {
-      const coupon = found.get(code);
-      const problem = coupon ? couponProblem(coupon, { now, email }) : `Coupon "${code}" does not exist!`;
-      if (problem) errors.push({ code: 'woocommerce_rest_cart_coupon_error', message: problem });
-      else if (coupon) usable.push(coupon);
+      const coupon = found.find((c) => c.code === code);
+      const problem = coupon ? await cartCouponProblem(db, coupon, cart) : `Coupon "${code}" does not exist!`;
+      if (problem) input.problems.set(code, problem);
+      else if (coupon) list.push(coupon);
     }
-    return usable;
+    return { list, facts: cart.facts };
   }
 }
 
