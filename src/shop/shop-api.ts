@@ -26,6 +26,10 @@ export interface ShopApi {
   countProducts(queries: ReadonlyArray<Omit<ProductQuery, 'offset' | 'limit'>>): Promise<number[]>;
   /** Every category with the number of published products it holds. */
   listCategories(): Promise<ShopCategory[]>;
+  /** Product tags by slug (unknown slugs left out), with their published-product counts. */
+  getTagsBySlugs(slugs: string[]): Promise<ShopTag[]>;
+  /** Every global attribute (`pa_…`) with its terms and their published-product counts. */
+  listAttributes(): Promise<ShopAttribute[]>;
   /** Published products (optionally only those on sale) and how many categories hold them. */
   catalogStats(query: { onSaleOnly: boolean }): Promise<{ products: number; categories: number }>;
   /** `12.50` style decimal string of a minor-unit amount. */
@@ -129,6 +133,12 @@ export interface ProductQuery {
   status?: ProductStatus | ProductStatus[];
   type?: ProductType | ProductType[];
   categoryIds?: number[];
+  /** Carries any of these tags. */
+  tagIds?: number[];
+  /** Has, for each inner list, any of its global attribute terms (lists are ANDed). */
+  attributeTermIds?: number[][];
+  /** Has none of these global attribute terms. */
+  excludedTermIds?: number[];
   onSale?: boolean;
   stockStatus?: StockStatus;
   orderBy?: 'date' | 'id' | 'title' | 'price' | 'popularity' | 'rating' | 'menu_order' | 'include';
@@ -167,8 +177,17 @@ export interface ShopProduct {
   backorders: 'no' | 'notify' | 'yes';
   purchasable: boolean;
   categories: Array<{ id: number; name: string; slug: string }>;
+  tags: Array<{ id: number; name: string; slug: string }>;
   images: Array<{ id: number; src: string; alt: string }>;
-  attributes: Array<{ name: string; options: string[]; variation: boolean }>;
+  /** `id` > 0: a global attribute (`taxonomy` `pa_…`, options = its terms' names); else a custom one. */
+  attributes: Array<{
+    id?: number;
+    taxonomy?: string;
+    name: string;
+    options: string[];
+    variation: boolean;
+    visible?: boolean;
+  }>;
   variations: ShopVariation[];
   grouped_products: number[];
   external_url: string;
@@ -217,6 +236,38 @@ export interface ShopCategory {
   parent: number;
   description: string;
   count: number;
+}
+
+/** A product tag with its published-product count. */
+export interface ShopTag {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  count: number;
+}
+
+/** A term of a global attribute with its published-product count. */
+export interface ShopAttributeTerm {
+  id: number;
+  attribute_id: number;
+  name: string;
+  slug: string;
+  description: string;
+  menu_order: number;
+  count: number;
+}
+
+/** A global product attribute (`taxonomy` = `pa_<slug>`) and its terms in the attribute's order. */
+export interface ShopAttribute {
+  id: number;
+  name: string;
+  slug: string;
+  taxonomy: string;
+  type: string;
+  order_by: 'menu_order' | 'name' | 'name_num' | 'id';
+  has_archives: boolean;
+  terms: ShopAttributeTerm[];
 }
 
 /** One cart line. */

@@ -1,5 +1,6 @@
 import type { ShopApi, ShopProduct } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
+import { listAttributesWithTerms } from './attributes.repository.js';
 import { listCategoriesWithCounts } from './categories.repository.js';
 import { currencyInfo, formatMoney, priceHtml } from './money.js';
 import { assembleProducts, loadProductPrices, loadProducts } from './product-records.js';
@@ -11,6 +12,7 @@ import {
   expandWithin,
   searchProductRows,
 } from './products.repository.js';
+import { findTagsBySlugs } from './tags.repository.js';
 
 /** Providers of Store API product `extensions` (namespace → provider). */
 export type ProductExtensionRegistry = Map<
@@ -18,7 +20,7 @@ export type ProductExtensionRegistry = Map<
   (products: ShopProduct[]) => Promise<Record<number, unknown>>
 >;
 
-/** The catalog's ShopApi functions (products, categories, money). */
+/** The catalog's ShopApi functions (products, categories, tags, attributes, money). */
 export function catalogApi(ctx: ShopContext, productExtensions: ProductExtensionRegistry): Partial<ShopApi> {
   const currency = currencyInfo(ctx.config.currency);
   return {
@@ -40,6 +42,8 @@ export function catalogApi(ctx: ShopContext, productExtensions: ProductExtension
       );
     },
     listCategories: () => listCategoriesWithCounts(ctx.db),
+    getTagsBySlugs: (slugs) => findTagsBySlugs(ctx.db, slugs),
+    listAttributes: () => listAttributesWithTerms(ctx.db),
     catalogStats: (query) => countCatalog(ctx.db, query.onSaleOnly),
     formatMoney: (minor) => formatMoney(minor, currency.minorUnit),
     priceHtml: (product) => priceHtml(product, currency),

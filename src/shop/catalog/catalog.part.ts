@@ -2,14 +2,18 @@ import { catalogDemoStep } from '../demo/catalog-demo.js';
 import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
 import * as catalogIndexes from '../migrations/2026-11-22T08-00-catalog-indexes.js';
 import * as variationIndex from '../migrations/2026-11-22T16-00-variation-index.js';
+import * as tagsAttributes from '../migrations/2026-11-25T19-20-tags-attributes.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
+import { registerAttributeRoutes } from './attributes.routes.js';
 import { registerCategoryRoutes } from './categories.routes.js';
 import { analyzeCatalog } from './products.repository.js';
 import { registerProductRoutes } from './products.routes.js';
 import { registerStoreProductRoutes } from './store-products.routes.js';
+import { registerStoreTaxonomyRoutes } from './store-taxonomies.routes.js';
+import { registerTagRoutes } from './tags.routes.js';
 
-/** The catalog: products, variations, categories (tables, `wc/v3` + Store API routes, ShopApi functions). */
+/** The catalog: products, variations, categories, tags, global attributes (tables, `wc/v3` + Store API routes, ShopApi functions). */
 export function catalogPart(ctx: ShopContext): ShopPart {
   const productExtensions: ProductExtensionRegistry = new Map();
   return {
@@ -18,6 +22,7 @@ export function catalogPart(ctx: ShopContext): ShopPart {
       '2026-11-22T07-00-catalog': catalogMigration,
       '2026-11-22T08-00-catalog-indexes': catalogIndexes,
       '2026-11-22T16-00-variation-index': variationIndex,
+      '2026-11-25T19-20-tags-attributes': tagsAttributes,
     },
     api: catalogApi(ctx, productExtensions),
     demo: catalogDemoStep(ctx),
@@ -30,6 +35,9 @@ export function catalogPart(ctx: ShopContext): ShopPart {
     },
     routes(app) {
       registerCategoryRoutes(app, ctx);
+      registerTagRoutes(app, ctx);
+      registerAttributeRoutes(app, ctx);
+      registerStoreTaxonomyRoutes(app, ctx);
       registerProductRoutes(app, ctx);
       registerStoreProductRoutes(app, ctx, productExtensions);
     },

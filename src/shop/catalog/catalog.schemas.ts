@@ -52,12 +52,23 @@ export const ProductWriteBody = Type.Object({
   stock_status: Type.Optional(StockStatusSchema),
   backorders: Type.Optional(Backorders),
   categories: Type.Optional(Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }))),
+  tags: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Optional(Type.Integer({ minimum: 1 })),
+        name: Type.Optional(
+          Type.String({ maxLength: 200, description: 'A new tag is created under this name.' }),
+        ),
+      }),
+      { maxItems: 100 },
+    ),
+  ),
   images: Type.Optional(Type.Array(ImageIn, { maxItems: 50 })),
   attributes: Type.Optional(
     Type.Array(
       Type.Object({
-        id: Type.Optional(Int),
-        name: Type.String({ maxLength: 200 }),
+        id: Type.Optional(Type.Integer({ minimum: 0, description: 'A global attribute; 0 = a custom one.' })),
+        name: Type.Optional(Type.String({ maxLength: 200 })),
         position: Type.Optional(Int),
         visible: Type.Optional(Type.Boolean()),
         variation: Type.Optional(Type.Boolean()),
@@ -133,6 +144,18 @@ export const ProductListQuery = Type.Object({
   include: Type.Optional(IdList),
   exclude: Type.Optional(IdList),
   category: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
+  tag: Type.Optional(
+    Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', description: 'Tag ids (any of them).' }),
+  ),
+  attribute: Type.Optional(
+    Type.String({ maxLength: 200, description: 'A global attribute slug (`pa_color`).' }),
+  ),
+  attribute_term: Type.Optional(
+    Type.String({
+      pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$',
+      description: 'Term ids of `attribute` (any of them).',
+    }),
+  ),
   on_sale: Type.Optional(Type.Boolean()),
   status: Type.Optional(Type.Union([StatusSchema, Type.Literal('any')])),
   type: Type.Optional(TypeSchema),
@@ -299,22 +322,42 @@ export const StoreProductResponse = Type.Object({
 });
 
 /** Query of `GET /wc/store/v1/products`. */
-export const StoreProductListQuery = Type.Object({
-  ...paginationQuery(10),
-  search: Type.Optional(Str),
-  sku: Type.Optional(Str),
-  include: Type.Optional(IdList),
-  exclude: Type.Optional(IdList),
-  category: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
-  on_sale: Type.Optional(Type.Boolean()),
-  type: Type.Optional(TypeSchema),
-  stock_status: Type.Optional(Type.Array(StockStatusSchema)),
-  orderby: Type.Optional(
-    Type.Union(
-      ['date', 'id', 'include', 'title', 'price', 'popularity', 'rating', 'menu_order'].map((v) =>
-        Type.Literal(v),
+export const StoreProductListQuery = Type.Object(
+  {
+    ...paginationQuery(10),
+    search: Type.Optional(Str),
+    sku: Type.Optional(Str),
+    include: Type.Optional(IdList),
+    exclude: Type.Optional(IdList),
+    category: Type.Optional(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' })),
+    tag: Type.Optional(
+      Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$', description: 'Tag ids (any of them).' }),
+    ),
+    attribute_relation: Type.Optional(Type.Union([Type.Literal('and'), Type.Literal('in')])),
+    on_sale: Type.Optional(Type.Boolean()),
+    type: Type.Optional(TypeSchema),
+    stock_status: Type.Optional(Type.Array(StockStatusSchema)),
+    orderby: Type.Optional(
+      Type.Union(
+        ['date', 'id', 'include', 'title', 'price', 'popularity', 'rating', 'menu_order'].map((v) =>
+          Type.Literal(v),
+        ),
       ),
     ),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-});
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  },
+  {
+    // The Store API's `attributes[0][attribute]=pa_color&attributes[0][term_id]=12` (or `[slug][]=red`, `[operator]`).
+    patternProperties: {
+      '^attributes\\[\\d{1,2}\\]\\[attribute\\]$': Type.String({ maxLength: 200 }),
+      '^attributes\\[\\d{1,2}\\]\\[(term_id|slug)\\]$': Type.Array(Type.String({ maxLength: 200 }), {
+        maxItems: 100,
+      }),
+      '^attributes\\[\\d{1,2}\\]\\[operator\\]$': Type.Union([
+        Type.Literal('in'),
+        Type.Literal('not_in'),
+        Type.Literal('and'),
+      ]),
+    },
+  },
+);

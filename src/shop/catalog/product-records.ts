@@ -15,6 +15,7 @@ import {
   findVariationRows,
   type ProductRow,
 } from './products.repository.js';
+import { findProductTagLinks } from './tags.repository.js';
 
 /** A variation as the catalog keeps it: the ShopApi view plus what the REST edge needs. */
 export interface CatalogVariation extends ShopVariation {
@@ -85,7 +86,7 @@ export async function loadProductPrices(db: DbOrTrx, ids: readonly number[]): Pr
   return [...new Set(ids)].flatMap((id) => products.get(id) ?? []);
 }
 
-/** Turns product rows into CatalogProducts (categories and variations loaded in one query each). */
+/** Turns product rows into CatalogProducts (categories, tags and variations loaded in one query each). */
 export async function assembleProducts(
   db: DbOrTrx,
   rows: ProductRow[],
@@ -94,8 +95,9 @@ export async function assembleProducts(
 ): Promise<CatalogProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [categories, variationRows] = await Promise.all([
+  const [categories, tags, variationRows] = await Promise.all([
     findProductCategoryLinks(db, ids),
+    findProductTagLinks(db, ids),
     findVariationRows(
       db,
       rows.filter((r) => r.type === 'variable').map((r) => r.id),
@@ -108,9 +110,10 @@ export async function assembleProducts(
     list.push(toVariation(v, byId.get(v.parent_id)));
     variations.set(v.parent_id, list);
   }
-  const products = rows.map((row) =>
-    toProduct(row, categories.get(row.id) ?? [], variations.get(row.id) ?? [], publicUrl),
-  );
+  const products = rows.map((row) => ({
+    ...toProduct(row, categories.get(row.id) ?? [], variations.get(row.id) ?? [], publicUrl),
+    tags: tags.get(row.id) ?? [],
+  }));
   if (!order) return products;
   const byKey = new Map(products.map((p) => [p.id, p]));
   return [...new Set(order)].flatMap((id) => byKey.get(id) ?? []);
@@ -179,6 +182,7 @@ function toProduct(
       row.status === 'publish' &&
       (type === 'simple' || (type === 'variable' && variations.some((v) => v.purchasable))),
     categories,
+    tags: [],
     images: parseJson(row.images, []),
     attributes: parseJson(row.attributes, []),
     variations,

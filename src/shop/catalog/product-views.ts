@@ -49,13 +49,13 @@ export function wcProductView(product: CatalogProduct, currency: Currency): Stat
     rating_count: product.rating_count,
     parent_id: 0,
     categories: product.categories,
-    tags: [],
+    tags: product.tags,
     images: product.images.map((i) => ({ id: i.id, src: i.src, name: imageName(i.src), alt: i.alt })),
     attributes: product.attributes.map((a, position) => ({
-      id: 0,
+      id: a.id ?? 0,
       name: a.name,
       position,
-      visible: true,
+      visible: a.visible ?? true,
       variation: a.variation,
       options: a.options,
     })),
@@ -137,7 +137,12 @@ export function storeCurrencyFields(currency: Currency) {
 export function storeProductView(
   product: CatalogProduct,
   currency: Currency,
-  input: { publicUrl: string; extensions: Record<string, unknown> },
+  input: {
+    publicUrl: string;
+    extensions: Record<string, unknown>;
+    /** The product's global attribute terms (their ids and slugs). */
+    terms?: Array<{ attribute_id: number; id: number; name: string; slug: string }>;
+  },
 ): Static<typeof StoreProductResponse> {
   const variable = product.type === 'variable';
   const priced = product.has_price;
@@ -189,19 +194,25 @@ export function storeProductView(
       ...c,
       link: `${input.publicUrl}/product-category/${c.slug}/`,
     })),
-    tags: [],
-    attributes: product.attributes.map((a) => ({
-      id: 0,
-      name: a.name,
-      taxonomy: null,
-      has_variations: a.variation,
-      terms: a.options.map((o, i) => ({
-        id: i + 1,
-        name: o,
-        slug: o.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-        default: false,
-      })),
-    })),
+    tags: product.tags.map((t) => ({ ...t, link: `${input.publicUrl}/product-tag/${t.slug}/` })),
+    attributes: product.attributes.map((a) => {
+      const linked = a.id ? (input.terms ?? []).filter((t) => t.attribute_id === a.id) : [];
+      return {
+        id: a.id ?? 0,
+        name: a.name,
+        taxonomy: a.taxonomy ?? null,
+        has_variations: a.variation,
+        terms: a.options.map((o, i) => {
+          const term = linked.find((t) => t.name === o);
+          return {
+            id: term?.id ?? i + 1,
+            name: o,
+            slug: term?.slug ?? o.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+            default: false,
+          };
+        }),
+      };
+    }),
     variations: product.variations
       .filter((v) => v.status === 'publish')
       .map((v) => ({

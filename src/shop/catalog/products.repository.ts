@@ -326,6 +326,8 @@ export async function deleteVariationRow(db: DbOrTrx, id: number): Promise<void>
 export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
   await bumpTopics(db, CATALOG_TOPIC);
   await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();
+  await db.deleteFrom('shop_product_tags').where('product_id', '=', id).execute();
+  await db.deleteFrom('shop_product_attribute_terms').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_reviews').where('product_id', '=', id).execute();
   await db
     .deleteFrom('shop_products')
@@ -497,7 +499,13 @@ export async function countCatalog(
 
 /** Refreshes the planner statistics of the catalog tables (SQLite has none until asked; cheap on PostgreSQL). */
 export async function analyzeCatalog(db: DbOrTrx): Promise<void> {
-  for (const table of ['shop_products', 'shop_product_categories', 'shop_categories'])
+  for (const table of [
+    'shop_products',
+    'shop_product_categories',
+    'shop_categories',
+    'shop_product_tags',
+    'shop_product_attribute_terms',
+  ])
     await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
@@ -551,6 +559,40 @@ function productFilters(
               .select('pc.product_id')
               .where('pc.category_id', 'in', q.categoryIds),
           ),
+    );
+  if (q.tagIds)
+    filters.push(
+      q.tagIds.length === 0
+        ? eb.lit(false)
+        : eb(
+            'id',
+            'in',
+            eb.selectFrom('shop_product_tags').select('product_id').where('tag_id', 'in', q.tagIds),
+          ),
+    );
+  for (const termIds of q.attributeTermIds ?? [])
+    filters.push(
+      termIds.length === 0
+        ? eb.lit(false)
+        : eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('shop_product_attribute_terms')
+              .select('product_id')
+              .where('term_id', 'in', termIds),
+          ),
+    );
+  if (q.excludedTermIds && q.excludedTermIds.length > 0)
+    filters.push(
+      eb(
+        'id',
+        'not in',
+        eb
+          .selectFrom('shop_product_attribute_terms')
+          .select('product_id')
+          .where('term_id', 'in', q.excludedTermIds),
+      ),
     );
   if (q.onSale !== undefined) filters.push(eb('on_sale', '=', q.onSale ? 1 : 0));
   if (q.stockStatus) filters.push(eb('stock_status', '=', q.stockStatus));

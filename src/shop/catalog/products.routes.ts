@@ -31,6 +31,7 @@ import {
   updateVariation,
 } from './products.service.js';
 import { assembleProducts } from './product-records.js';
+import { wcTaxonomyFilter } from './taxonomy-filters.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
 const TAGS = ['shop: products'];
@@ -82,6 +83,11 @@ export function registerProductRoutes(app: RestApp, ctx: ShopContext): void {
         status: q.status && q.status !== 'any' ? (q.status as ProductStatus) : undefined,
         type: q.type,
         categoryIds: categoryIds ? await categoriesWithDescendants(ctx.db, categoryIds) : undefined,
+        ...(await wcTaxonomyFilter(ctx.db, {
+          tag: q.tag,
+          attribute: q.attribute,
+          attribute_term: q.attribute_term,
+        })),
         onSale: q.on_sale,
         stockStatus: q.stock_status,
         orderBy: (q.orderby ?? 'date') as ProductQuery['orderBy'],

@@ -21,6 +21,14 @@ import {
   syncVariableProduct,
   updateProductRow,
 } from './products.repository.js';
+import {
+  type ProductAttributeInput,
+  type ProductTagInput,
+  prepareProductTaxonomies,
+  productTaxonomyIds,
+  recountProductTaxonomies,
+  storeProductTaxonomies,
+} from './product-terms.service.js';
 import { freeSlug, slugify } from './slugs.js';
 
 /** An image given by a client; `id` is kept when given, else derived from the URL. */
@@ -47,7 +55,9 @@ export interface ProductInput {
   backorders?: 'no' | 'notify' | 'yes';
   category_ids?: number[];
   images?: ImageInput[];
-  attributes?: Array<{ name: string; options: string[]; variation?: boolean }>;
+  /** Tags by id or by name (created when new). */
+  tags?: ProductTagInput[];
+  attributes?: ProductAttributeInput[];
   grouped_products?: number[];
   external_url?: string;
   button_text?: string;
@@ -90,6 +100,7 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
     const errors: FieldErrors = {};
     if (!input.name?.trim()) errors.name = { required: 'The product name is required.' };
     await checkProductInput(trx, input, type, null, errors);
+    const taxonomies = await prepareProductTaxonomies(trx, input, null, errors);
     throwIfAny(errors);
     await lockCategories(trx, input.category_ids ?? []);
     const row: NewProductRow = {
@@ -104,7 +115,7 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
       ...pricing(type === 'variable' ? null : (input.regular_price ?? null), input.sale_price ?? null),
       ...stock(input, null),
       images: JSON.stringify(normalizeImages(input.images ?? [])),
-      attributes: JSON.stringify(normalizeAttributes(input.attributes ?? [])),
+      attributes: JSON.stringify(taxonomies.attributes ?? []),
       grouped_products: JSON.stringify(type === 'grouped' ? [...new Set(input.grouped_products ?? [])] : []),
       external_url: type === 'external' ? (input.external_url ?? '') : '',
       button_text: type === 'external' ? (input.button_text ?? 'Buy product') : '',
@@ -118,6 +129,7 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
     const newId = await uniqueSafe(() => insertProductRow(trx, row));
     await setProductCategories(trx, newId, input.category_ids ?? []);
     await recountCategories(trx, input.category_ids ?? []);
+    await storeProductTaxonomies(trx, newId, taxonomies);
     return newId;
   });
   return (await loadProducts(ctx.db, [id], ctx.config.publicUrl))[0]!;
@@ -137,6 +149,7 @@ export async function updateProduct(
     if (input.name !== undefined && !input.name.trim())
       errors.name = { required: 'The product name is required.' };
     await checkProductInput(trx, input, type, current, errors);
+    const taxonomies = await prepareProductTaxonomies(trx, input, id, errors);
     throwIfAny(errors);
     const touched = [...(await categoryIdsOf(trx, id)), ...(input.category_ids ?? [])];
     await lockCategories(trx, touched);
@@ -160,8 +173,7 @@ export async function updateProduct(
       );
     Object.assign(patch, stock(input, current));
     if (input.images !== undefined) patch.images = JSON.stringify(normalizeImages(input.images));
-    if (input.attributes !== undefined)
-      patch.attributes = JSON.stringify(normalizeAttributes(input.attributes));
+    if (taxonomies.attributes !== undefined) patch.attributes = JSON.stringify(taxonomies.attributes);
     if (input.grouped_products !== undefined || type !== 'grouped')
       patch.grouped_products = JSON.stringify(
         type === 'grouped' ? [...new Set(input.grouped_products ?? [])] : [],
@@ -174,6 +186,7 @@ export async function updateProduct(
     if (current.type === 'variable' && type !== 'variable') await deleteVariationsOf(trx, id);
     if (type === 'variable') await syncVariableProduct(trx, id, now);
     await recountCategories(trx, touched);
+    await storeProductTaxonomies(trx, id, taxonomies);
   });
   return (await loadProducts(ctx.db, [id], ctx.config.publicUrl))[0]!;
 }
@@ -183,10 +196,12 @@ export async function deleteProduct(ctx: ShopContext, id: number): Promise<Catal
   return ctx.db.transaction().execute(async (trx) => {
     await requireProductRow(trx, id);
     const categories = await categoryIdsOf(trx, id);
+    const taxonomyIds = await productTaxonomyIds(trx, id);
     await lockCategories(trx, categories);
     const [product] = await loadProducts(trx, [id], ctx.config.publicUrl);
     await deleteProductRow(trx, id);
     await recountCategories(trx, categories);
+    await recountProductTaxonomies(trx, taxonomyIds);
     return product!;
   });
 }
@@ -355,9 +370,6 @@ async function checkProductInput(
   }
   if (input.external_url && !/^https?:\/\/\S+$/i.test(input.external_url))
     errors.external_url = { url: 'The external URL must be an http(s) URL.' };
-  if (input.attributes)
-    for (const a of input.attributes)
-      if (!a.name.trim()) errors.attributes = { required: 'Every attribute needs a name.' };
 }
 
 async function checkVariationInput(
@@ -481,14 +493,6 @@ function imageId(src: string): number {
   let hash = 0;
   for (const ch of src) hash = (Math.imul(hash, 31) + (ch.codePointAt(0) ?? 0)) | 0;
   return hash >>> 1 || 1;
-}
-
-function normalizeAttributes(attributes: NonNullable<ProductInput['attributes']>) {
-  return attributes.map((a) => ({
-    name: a.name.trim(),
-    options: [...new Set(a.options.map((o) => o.trim()).filter(Boolean))],
-    variation: a.variation ?? false,
-  }));
 }
 
 function normalizeChosen(chosen: Array<{ name: string; option: string }>, parent: ProductRow) {

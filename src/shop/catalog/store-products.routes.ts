@@ -10,6 +10,8 @@ import { assembleProducts, type CatalogProduct, loadProducts } from './product-r
 import { idList } from './product-input.js';
 import { storeProductView } from './product-views.js';
 import { categoriesWithDescendants, productRowsPage } from './product-search.service.js';
+import { storeTaxonomyFilter } from './taxonomy-filters.js';
+import { productAttributeTerms } from './product-terms.service.js';
 
 const AUTH = { access: 'public', nonce: 'never' } as const;
 const TAGS = ['shop: store api'];
@@ -32,6 +34,10 @@ export function registerStoreProductRoutes(
         }
       }),
     );
+    const terms = await productAttributeTerms(
+      ctx.db,
+      products.map((p) => p.id),
+    );
     return products.map((product) => {
       const data: Record<string, unknown> = {};
       for (const [namespace, values] of byNamespace)
@@ -39,6 +45,7 @@ export function registerStoreProductRoutes(
       return storeProductView(product, ctx.shop.currency, {
         publicUrl: ctx.config.publicUrl,
         extensions: data,
+        terms: terms.get(product.id),
       });
     });
   };
@@ -67,6 +74,7 @@ export function registerStoreProductRoutes(
           status: 'publish',
           type: q.type,
           categoryIds: categoryIds ? await categoriesWithDescendants(ctx.db, categoryIds) : undefined,
+          ...(await storeTaxonomyFilter(ctx.db, q as Record<string, unknown>)),
           onSale: q.on_sale,
           orderBy: (q.orderby ?? 'date') as ProductQuery['orderBy'],
           order: q.order ?? 'desc',

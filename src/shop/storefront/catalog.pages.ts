@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
-import type { ProductQuery, ShopCategory } from '../shop-api.js';
+import type { ProductQuery, ShopCategory, ShopTag } from '../shop-api.js';
 import type { CatalogFragment } from './page-fragments.js';
 import { productCard } from './product-card.js';
 import { sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
@@ -26,41 +26,48 @@ const ShopQuery = Type.Object({
 });
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 
-/** `/`, `/shop/`, `/product-category/<slug>/` and search (`/?s=`): the product grid with sorting and paging. */
+/** A grid narrowed to one category or one tag (`/product-category/<slug>/`, `/product-tag/<slug>/`). */
+type Archive = { taxonomy: 'product_cat' | 'product_tag'; slug: string } | null;
+
+/**
+ * `/`, `/shop/`, `/product-category/<slug>/`, `/product-tag/<slug>/` and search (`/?s=`): the product grid with
+ * sorting and paging.
+ */
 export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
-  const listing = (categorySlug: string | null) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const listing = (archive: Archive) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as { s?: string; orderby?: string; paged?: number };
     const search = query.s?.trim() ?? '';
     const base =
-      categorySlug !== null
-        ? `/product-category/${categorySlug}/`
+      archive !== null
+        ? `/${archive.taxonomy === 'product_tag' ? 'product-tag' : 'product-category'}/${archive.slug}/`
         : request.url.startsWith('/shop')
           ? '/shop/'
           : '/';
     const key = `grid:${JSON.stringify([base, search, query.orderby ?? '', query.paged ?? 1])}`;
     const page = await deps.fragments.render<CatalogFragment>(key, () =>
-      listingFragment(categorySlug, query, search, base),
+      listingFragment(archive, query, search, base),
     );
     return sendStorefrontPage(deps, request, reply, { ...page, assets: new PageAssets(), search });
   };
 
   /** A grid page's content: the same for every visitor while the catalogue is unchanged. */
   const listingFragment = async (
-    categorySlug: string | null,
+    archive: Archive,
     query: { orderby?: string; paged?: number },
     search: string,
     base: string,
   ): Promise<CatalogFragment> => {
     let category: ShopCategory | undefined;
-    if (categorySlug !== null) {
-      category = (await deps.ctx.shop.listCategories()).find((c) => c.slug === categorySlug);
-      if (!category)
-        return {
-          title: 'Not found',
-          status: 404,
-          body: html`<h1>Nothing here</h1><p>This category does not exist. <a href="/shop/">Back to the shop</a></p>`,
-        };
-    }
+    let tag: ShopTag | undefined;
+    if (archive?.taxonomy === 'product_cat')
+      category = (await deps.ctx.shop.listCategories()).find((c) => c.slug === archive.slug);
+    if (archive?.taxonomy === 'product_tag') [tag] = await deps.ctx.shop.getTagsBySlugs([archive.slug]);
+    if (archive !== null && !category && !tag)
+      return {
+        title: 'Not found',
+        status: 404,
+        body: html`<h1>Nothing here</h1><p>This ${archive.taxonomy === 'product_tag' ? 'tag' : 'category'} does not exist. <a href="/shop/">Back to the shop</a></p>`,
+      };
     const sortKey: SortKey =
       query.orderby && query.orderby in SORTS ? (query.orderby as SortKey) : search ? 'date' : 'popularity';
     const sort = SORTS[sortKey];
@@ -69,6 +76,7 @@ export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
       status: 'publish',
       search: search || undefined,
       categoryIds: category ? [category.id] : undefined,
+      tagIds: tag ? [tag.id] : undefined,
       orderBy: sort.orderBy,
       order: sort.order,
       offset: (page - 1) * PER_PAGE,
@@ -76,7 +84,14 @@ export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
     };
     const { items, total } = await deps.ctx.shop.searchProducts(filter);
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-    const title = search ? `Search results: “${search}”` : category ? category.name : 'Shop';
+    const title = search
+      ? `Search results: “${search}”`
+      : category
+        ? category.name
+        : tag
+          ? `Products tagged “${tag.name}”`
+          : 'Shop';
+    const description = category?.description || tag?.description;
     const link = (p: number) => {
       const params = new URLSearchParams();
       if (search) params.set('s', search);
@@ -93,7 +108,7 @@ export function registerCatalogPages(app: RestApp, deps: StorefrontDeps): void {
         body: html`<h1>${title}</h1><p>There is no page ${page} of these products. <a href="${link(1)}">Go to the first page</a></p>`,
       };
     const body = html`<h1>${title}</h1>
-${category?.description ? html`<p>${category.description}</p>` : ''}
+${description ? html`<p>${description}</p>` : ''}
 <div class="shop-toolbar">
 <p class="result-count">${total === 0 ? 'No products were found.' : `Showing ${(page - 1) * PER_PAGE + 1}–${Math.min(total, page * PER_PAGE)} of ${total} results`}</p>
 <form method="get" action="${base}" class="ordering">
@@ -130,7 +145,17 @@ ${page < pages ? html`<li><a href="${link(page + 1)}" rel="next">Next</a></li>` 
       config: PUBLIC_PAGE,
       schema: { ...schema, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) },
     },
-    (request, reply) => listing((request.params as { slug: string }).slug)(request, reply),
+    (request, reply) =>
+      listing({ taxonomy: 'product_cat', slug: (request.params as { slug: string }).slug })(request, reply),
+  );
+  app.get(
+    '/product-tag/:slug/',
+    {
+      config: PUBLIC_PAGE,
+      schema: { ...schema, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) },
+    },
+    (request, reply) =>
+      listing({ taxonomy: 'product_tag', slug: (request.params as { slug: string }).slug })(request, reply),
   );
 }
 

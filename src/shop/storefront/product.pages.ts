@@ -158,6 +158,7 @@ ${ratingMarkup(product)}
 ${summary}
 ${product.short_description ? html`<div class="short-description">${richText(product.short_description)}</div>` : ''}
 ${addToCartForm(product)}
+${productTags(product)}
 </div>
 </div>
 <section aria-labelledby="description-heading"><h2 id="description-heading">Description</h2>${product.description ? richText(product.description) : html`<p>No description yet.</p>`}</section>
@@ -242,8 +243,18 @@ ${attribute.options.map((option) => html`<option value="${option}">${option}</op
 </form>`;
 }
 
+// WooCommerce's product meta line: the product's tags, each linking to its tag page.
+function productTags(product: ShopProduct): SafeHtml {
+  if (product.tags.length === 0) return html``;
+  return html`<p class="product-tags">${product.tags.length === 1 ? 'Tag' : 'Tags'}: ${product.tags.map(
+    (t, i) => html`${i > 0 ? ', ' : ''}<a href="/product-tag/${t.slug}/" rel="tag">${t.name}</a>`,
+  )}</p>`;
+}
+
+// Attributes marked not visible (WooCommerce's "Visible on the product page" unticked) stay off the page.
 function attributesTable(product: ShopProduct): SafeHtml {
-  if (product.attributes.length === 0) return html``;
+  const shown = product.attributes.filter((a) => a.visible !== false);
+  if (shown.length === 0) return html``;
   return html`<section aria-labelledby="attributes-heading"><h2 id="attributes-heading">Additional information</h2>
-<table class="shop-table"><tbody>${product.attributes.map((a) => html`<tr><th scope="row">${a.name}</th><td>${a.options.join(', ')}</td></tr>`)}</tbody></table></section>`;
+<table class="shop-table"><tbody>${shown.map((a) => html`<tr><th scope="row">${a.name}</th><td>${a.options.join(', ')}</td></tr>`)}</tbody></table></section>`;
 }

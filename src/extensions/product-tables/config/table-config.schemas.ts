@@ -172,7 +172,10 @@ export const ColumnSettingsSchema = Type.Object(
     imageSize: literals(['thumbnail', 'medium', 'large', 'full'] as const),
     linkTarget: literals(['product', 'none'] as const),
     wordLimit: Type.Integer({ minimum: 1, maximum: 200 }),
-    taxonomy: literals(['product_cat'] as const),
+    taxonomy: Type.String({
+      pattern: '^(product_cat|product_tag|pa_[a-z0-9_-]{1,28})$',
+      description: 'product_cat, product_tag or a global attribute (pa_<slug>).',
+    }),
     linkToArchive: Type.Boolean(),
     displayFormat: literals(['stars', 'woocommerce', 'text'] as const),
     metaKey: Type.String({ minLength: 1, maxLength: 100 }),

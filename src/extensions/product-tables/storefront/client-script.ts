@@ -46,6 +46,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     this.state = {
       s: (q(wrapper, '.producttables-search-input') || { value: '' }).value,
       product_cat: [],
+      product_tag: (q(wrapper, '.producttables-filter-tag') || { value: '' }).value,
       product_type: (q(wrapper, '.producttables-filter-type') || { value: '' }).value,
       paged: nav ? parseInt(nav.getAttribute('data-current'), 10) || 1 : 1
     };
@@ -120,7 +121,8 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       } else if (t.classList.contains('producttables-filter-clear')) {
         each(qa(el, '.producttables-filter-cats input'), function (box) { box.checked = false; });
         var type = q(el, '.producttables-filter-type'); if (type) type.value = '';
-        self.state.product_cat = []; self.state.product_type = ''; self.state.paged = 1;
+        var tag = q(el, '.producttables-filter-tag'); if (tag) tag.value = '';
+        self.state.product_cat = []; self.state.product_tag = ''; self.state.product_type = ''; self.state.paged = 1;
         self.updateCategorySummary(); self.load(false);
       } else if (t.classList.contains('producttables-qty-up') || t.classList.contains('producttables-qty-down')) {
         var qty = q(t.parentNode, '.producttables-qty-input');
@@ -155,6 +157,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     var p = new URLSearchParams();
     if (this.state.s) p.set('s', this.state.s);
     if (this.state.product_cat.length) p.set('product_cat', this.state.product_cat.join(','));
+    if (this.state.product_tag) p.set('product_tag', this.state.product_tag);
     if (this.state.product_type) p.set('product_type', this.state.product_type);
     if (this.state.paged > 1) p.set('paged', String(this.state.paged));
     return p;

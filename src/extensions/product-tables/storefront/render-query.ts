@@ -12,12 +12,14 @@ export function renderQueryFrom(raw: Record<string, unknown>): RenderQuery {
   if (Number.isInteger(paged) && paged >= 1 && paged <= 100_000) query.paged = paged;
   const cats = categorySlugs(raw.product_cat).sort();
   if (cats.length > 0) query.product_cat = cats;
+  const tags = categorySlugs(raw.product_tag).sort();
+  if (tags.length > 0) query.product_tag = tags;
   const type = first(raw.product_type);
   if (type && TYPES.has(type)) query.product_type = type as ProductType;
   return query;
 }
 
-/** Category slugs from `a,b`, repeated parameters or an array (at most 50, trimmed, no empties). */
+/** Category or tag slugs from `a,b`, repeated parameters or an array (at most 50, trimmed, no empties). */
 export function categorySlugs(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return [

@@ -62,6 +62,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
           s: Type.Optional(Type.String({ maxLength: 200 })),
           paged: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
           product_cat: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 })),
+          product_tag: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 50 })),
           product_type: Type.Optional(
             Type.Unsafe<string>({ type: 'string', enum: ['', 'simple', 'variable', 'grouped', 'external'] }),
           ),
@@ -90,7 +91,11 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
         id: table.id,
         config: table,
         version: table.modified_at,
-        query: renderQueryFrom({ ...q, product_cat: categorySlugs(q.product_cat) }),
+        query: renderQueryFrom({
+          ...q,
+          product_cat: categorySlugs(q.product_cat),
+          product_tag: categorySlugs(q.product_tag),
+        }),
         pageUrl: q.page_url ?? `/product-table/${table.id}`,
       });
       // The JSON of a cached rendering is reused too (it is the bulk of the work for 100-row pages).

@@ -10,6 +10,8 @@ export interface CellContext {
   showChildCount: boolean;
   /** Link of a category filter on this table's page (for `tax` columns linking to the archive). */
   categoryHref: (slug: string) => string;
+  /** Link of a tag filter on this table's page. */
+  tagHref: (slug: string) => string;
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
@@ -92,11 +94,19 @@ function stockCell(product: ShopProduct): string {
   return `<span class="producttables-stock producttables-stock-in">${esc(text)}</span>`;
 }
 
+// Categories and tags link to this table filtered by the term; a global attribute's terms (pa_…) are plain text.
 function taxCell(product: ShopProduct, settings: TableColumn['settings'], cx: CellContext): string {
-  return product.categories
+  const taxonomy = settings.taxonomy ?? 'product_cat';
+  if (taxonomy.startsWith('pa_'))
+    return (product.attributes.find((a) => a.taxonomy === taxonomy)?.options ?? [])
+      .map((o) => `<span class="producttables-term">${esc(o)}</span>`)
+      .join(', ');
+  const [terms, href] =
+    taxonomy === 'product_tag' ? [product.tags, cx.tagHref] : [product.categories, cx.categoryHref];
+  return terms
     .map((c) =>
       settings.linkToArchive
-        ? `<a class="producttables-term" href="${escUrl(cx.categoryHref(c.slug))}">${esc(c.name)}</a>`
+        ? `<a class="producttables-term" href="${escUrl(href(c.slug))}">${esc(c.name)}</a>`
         : `<span class="producttables-term">${esc(c.name)}</span>`,
     )
     .join(', ');

@@ -110,6 +110,7 @@ export function renderTableBody(view: Omit<TableView, 'wrapperId'>): TableBody {
     lightbox: features.lightbox,
     showChildCount: features.showChildCount,
     categoryHref: (slug) => pageHref(view.pageUrl, { product_cat: [slug] }),
+    tagHref: (slug) => pageHref(view.pageUrl, { product_tag: [slug] }),
   };
   const cartCx = {
     shop: view.shop,
@@ -193,6 +194,8 @@ export function pageHref(base: string, query: RenderQuery): string {
   if (query.s) params.set('s', query.s);
   if (query.product_cat && query.product_cat.length > 0)
     params.set('product_cat', query.product_cat.join(','));
+  if (query.product_tag && query.product_tag.length > 0)
+    params.set('product_tag', query.product_tag.join(','));
   if (query.product_type) params.set('product_type', query.product_type);
   if (query.paged && query.paged > 1) params.set('paged', String(query.paged));
   const search = params.toString();
@@ -238,7 +241,10 @@ function controls(view: Omit<TableView, 'wrapperId'>): string {
       : '';
     filterBar = `<div class="producttables-filters"><span class="producttables-filters-heading">Filter</span>${cats}${types}<button type="submit" class="producttables-filter-apply">Apply</button><button type="button" class="producttables-filter-clear">Clear</button></div>`;
   }
-  let toolbar = '';
+  // A tag chosen from a `tax` column's link stays on while searching or filtering (Clear drops it).
+  let toolbar = view.query.product_tag?.length
+    ? `<input type="hidden" name="product_tag" class="producttables-filter-tag" value="${esc(view.query.product_tag.join(','))}">`
+    : '';
   if (features.bulkSelect.enabled)
     toolbar += `<button type="button" class="producttables-btn producttables-bulk-add" disabled>${CART_ICON}<span class="producttables-bulk-label">${esc(view.addToCartText)}</span></button>${features.selectedItemsPanel.enabled ? '<button type="button" class="producttables-panel-toggle" aria-expanded="false">View (<span class="producttables-selected-count">0</span>)</button>' : ''}${features.clearAllButton ? '<button type="button" class="producttables-selection-clear" hidden>Clear</button>' : ''}`;
   if (features.search)

@@ -9,6 +9,8 @@ export interface RenderQuery {
   paged?: number;
   /** Category slugs (ANDed with the source). */
   product_cat?: string[];
+  /** Tag slugs: products carrying any of them (ANDed with the source). */
+  product_tag?: string[];
   product_type?: ProductType;
 }
 
@@ -30,6 +32,7 @@ export function sourceQuery(source: TableSource): Omit<ProductQuery, 'offset' | 
     query.include = queryArgs.postIds;
     query.orderBy = 'include';
   }
+  if (queryArgs.tagIds.length > 0) query.tagIds = queryArgs.tagIds;
   if (queryArgs.excludes.length > 0) query.exclude = queryArgs.excludes;
   if (queryArgs.stockStatus !== 'any') query.stockStatus = queryArgs.stockStatus;
   return query;
@@ -62,6 +65,13 @@ export async function tableProductsPage(
     const ids = base.categoryIds ? wanted.filter((id) => base.categoryIds!.includes(id)) : wanted;
     if (ids.length === 0) return { items: [], total: 0, page, limit };
     full.categoryIds = ids;
+  }
+  if (query.product_tag && query.product_tag.length > 0) {
+    const wanted = (await shop.getTagsBySlugs(query.product_tag)).map((t) => t.id);
+    // A source's own tags and the visitor's both apply: a product needs one of each.
+    const ids = base.tagIds ? wanted.filter((id) => base.tagIds!.includes(id)) : wanted;
+    if (ids.length === 0) return { items: [], total: 0, page, limit };
+    full.tagIds = ids;
   }
   const { items, total } = await shop.searchProducts(full);
   return { items, total, page, limit };
