@@ -155,7 +155,10 @@ describe('wc/v3/coupons restriction fields', () => {
       });
       expect(r.statusCode, r.body).toBe(400);
       expect(r.json().code).toBe('rest_invalid_param');
-      expect(Object.keys(r.json().data.params).some((k) => k.startsWith(field)), r.body).toBe(true);
+      expect(
+        Object.keys(r.json().data.params).some((k) => k.startsWith(field)),
+        r.body,
+      ).toBe(true);
     }
     const list = await wc('GET', '/coupons?search=b');
     expect(list.filter((c: Json) => /^b\d$/.test(c.code))).toEqual([]);
