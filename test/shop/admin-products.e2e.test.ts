@@ -20,6 +20,7 @@ let browser: Browser;
 let page: Page;
 let admin: Record<string, string>;
 let clothing: { id: number };
+let linenId: number;
 
 async function wc(method: 'GET' | 'POST', path: string, payload?: object) {
   const r = await t.app.inject({ method, url: `/wp-json/wc/v3${path}`, headers: admin, payload });
@@ -53,14 +54,19 @@ beforeAll(async () => {
   ({ t, url: base } = await startListeningApp());
   admin = await t.appPasswordHeader(await t.createUser({ role: 'administrator' }));
   clothing = await wc('POST', '/products/categories', { name: 'Clothing' });
-  await wc('POST', '/products/batch', {
-    create: [1, 2, 3].map((n) => ({
-      name: `Draft tee ${n}`,
-      status: 'draft',
-      regular_price: `${10 + n}.00`,
-      categories: [{ id: clothing.id }],
-    })),
-  });
+  await wc(
+    'POST',
+    '/products/batch',
+    {
+      create: [1, 2, 3].map((n) => ({
+        name: `Draft tee ${n}`,
+        status: 'draft',
+        regular_price: `${10 + n}.00`,
+        categories: [{ id: clothing.id }],
+      })),
+    },
+    60_000,
+  );
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logInThroughForm(page, base, 'admin', 'admin-password-1');
@@ -117,7 +123,8 @@ describeInBrowser('product admin screens', () => {
       prices: { price: '1500' },
       categories: [{ id: clothing.id }],
     });
-    const stored = await wc('GET', `/products/${found!.id}`);
+    linenId = found!.id;
+    const stored = await wc('GET', `/products/${linenId}`);
     expect(stored).toMatchObject({
       sku: 'LINEN-1',
       manage_stock: true,
@@ -128,7 +135,7 @@ describeInBrowser('product admin screens', () => {
     expect(await page.getByRole('link', { name: /Preview product/ }).getAttribute('href')).toBe(
       stored.permalink,
     );
-  });
+  }, 60_000);
 
   it('should create a variable product with two variations through the form and sell one through the Store API', async () => {
     await page.goto(`${base}/wp-admin/products/new`);
@@ -176,12 +183,46 @@ describeInBrowser('product admin screens', () => {
     const placed = await wc('GET', `/orders/${order.json().order_id}`);
     expect(placed.line_items).toMatchObject([{ product_id: id, variation_id: small!.id, quantity: 2 }]);
     expect((await wc('GET', `/products/${id}/variations/${small!.id}`)).stock_quantity).toBe(3);
-  });
+  }, 60_000);
+
+  it('should group picked products, ask before leaving unsaved changes, then turn the product external', async () => {
+    await page.goto(`${base}/wp-admin/products/new`);
+    await page.getByLabel('Product name').fill('Gift set');
+    await page.getByLabel('Product type').selectOption('grouped');
+    await page.getByRole('combobox', { name: 'Add a product to the group' }).fill('Linen');
+    await page.getByRole('option', { name: 'Linen Shirt (LINEN-1)' }).click();
+    await page.getByRole('button', { name: 'Remove Linen Shirt' }).waitFor();
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(await wc('GET', `/products/${id}`)).toMatchObject({
+      type: 'grouped',
+      grouped_products: [linenId],
+    });
+
+    await page.getByLabel('Product name').fill('Partner gift set');
+    page.once('dialog', (dialog) => dialog.dismiss());
+    await page.getByRole('navigation').getByRole('link', { name: 'Categories' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/wp-admin/products/${id}`);
+
+    await page.getByLabel('Product type').selectOption('external');
+    await page.getByLabel('Product URL').fill('https://partner.example.com/gift');
+    await page.getByLabel('Button text').fill('Buy at partner');
+    await page.getByLabel('Regular price ($)').fill('99.00');
+    await page.getByRole('button', { name: 'Update product' }).click();
+    await notices().getByText('Product updated.').waitFor();
+    expect(await wc('GET', `/products/${id}`)).toMatchObject({
+      name: 'Partner gift set',
+      type: 'external',
+      external_url: 'https://partner.example.com/gift',
+      button_text: 'Buy at partner',
+    });
+  }, 60_000);
 
   it('should filter, search and publish in bulk on the list, keeping the filters in the URL', async () => {
     await page.goto(`${base}/wp-admin/products`);
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
-    await page.getByText('5 products').waitFor();
+    await page.getByText('6 products').waitFor();
     await page.getByLabel('Status', { exact: true }).selectOption('draft');
     await page.getByText('3 products').waitFor();
     await page.getByLabel('Category').selectOption(String(clothing.id));
@@ -209,7 +250,7 @@ describeInBrowser('product admin screens', () => {
     await page.getByText('0 products').waitFor();
     const published = (await wc('GET', '/products?status=publish&search=Draft%20tee')) as unknown[];
     expect(published).toHaveLength(3);
-  });
+  }, 60_000);
 
   it('should add, rename, move and delete categories', async () => {
     await page.goto(`${base}/wp-admin/products/categories`);
@@ -255,5 +296,5 @@ describeInBrowser('product admin screens', () => {
     expect(after.has('Shoes')).toBe(false);
     expect(after.get('Winter boots')).toMatchObject({ parent: 0 });
     await expect(table.textContent()).resolves.not.toContain('Shoes');
-  });
+  }, 60_000);
 });
