@@ -68,7 +68,7 @@ export async function tableProductsPage(
   }
   if (query.product_tag && query.product_tag.length > 0) {
     const wanted = (await shop.getTagsBySlugs(query.product_tag)).map((t) => t.id);
-    // A source's own tags and the visitor's both apply: a product needs one of each.
+    // As with categories, a source naming tags is narrowed to the visitor's tags among them.
     const ids = base.tagIds ? wanted.filter((id) => base.tagIds!.includes(id)) : wanted;
     if (ids.length === 0) return { items: [], total: 0, page, limit };
     full.tagIds = ids;
