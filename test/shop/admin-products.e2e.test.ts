@@ -54,19 +54,14 @@ beforeAll(async () => {
   ({ t, url: base } = await startListeningApp());
   admin = await t.appPasswordHeader(await t.createUser({ role: 'administrator' }));
   clothing = await wc('POST', '/products/categories', { name: 'Clothing' });
-  await wc(
-    'POST',
-    '/products/batch',
-    {
-      create: [1, 2, 3].map((n) => ({
-        name: `Draft tee ${n}`,
-        status: 'draft',
-        regular_price: `${10 + n}.00`,
-        categories: [{ id: clothing.id }],
-      })),
-    },
-    60_000,
-  );
+  await wc('POST', '/products/batch', {
+    create: [1, 2, 3].map((n) => ({
+      name: `Draft tee ${n}`,
+      status: 'draft',
+      regular_price: `${10 + n}.00`,
+      categories: [{ id: clothing.id }],
+    })),
+  });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logInThroughForm(page, base, 'admin', 'admin-password-1');
