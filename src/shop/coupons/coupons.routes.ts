@@ -71,10 +71,12 @@ export function registerCouponRoutes(app: RestApp, ctx: ShopContext): void {
       },
     },
     async (request, reply) => {
-      const patch = toPatch(request.body, request.body.discount_type ?? 'fixed_cart', minorUnit());
+      // Cast as the update route does: the type provider cannot infer the nullable counts' JSON type lists.
+      const body = request.body as Static<typeof CouponCreateBody>;
+      const patch = toPatch(body, body.discount_type ?? 'fixed_cart', minorUnit());
       const coupon = await createCoupon(ctx.db, ctx.clock, {
         ...patch,
-        code: request.body.code,
+        code: body.code,
         discount_type: patch.discount_type ?? 'fixed_cart',
         amount: patch.amount ?? 0,
       });

@@ -10,8 +10,9 @@ const SpendLimit = Type.Union([Type.String(), Type.Number({ minimum: 0 })], {
 });
 const IdList = (description: string) =>
   Type.Array(Type.Integer({ minimum: 1 }), { description, maxItems: 1000 });
+// One JSON type list, not a union: with Ajv's type coercion a union's integer branch would turn null into 0.
 const CountOrNull = (description: string) =>
-  Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
+  Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, description });
 const DateOrNull = Type.Union([Type.String({ pattern: DATE_TIME_PATTERN }), Type.Null()], {
   description: 'Expiry (UTC, YYYY-MM-DDTHH:MM:SS) or null.',
 });
@@ -25,7 +26,7 @@ export const CouponWriteBody = Type.Object({
   amount: Type.Optional(Amount),
   date_expires: Type.Optional(DateOrNull),
   date_expires_gmt: Type.Optional(DateOrNull),
-  usage_limit: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  usage_limit: Type.Optional(CountOrNull('Uses allowed in all; null for no limit.')),
   individual_use: Type.Optional(Type.Boolean()),
   email_restrictions: Type.Optional(Type.Array(Type.String())),
   description: Type.Optional(Type.String()),
@@ -44,10 +45,10 @@ export const CouponWriteBody = Type.Object({
 });
 
 /** Body of `POST /wc/v3/coupons` (code required). */
-export const CouponCreateBody = Type.Intersect([
-  CouponWriteBody,
-  Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) }),
-]);
+export const CouponCreateBody = Type.Object({
+  ...CouponWriteBody.properties,
+  code: Type.String({ minLength: 1, maxLength: 100 }),
+});
 
 /** A coupon as `wc/v3` shows it. */
 export const CouponResponse = Type.Object({
