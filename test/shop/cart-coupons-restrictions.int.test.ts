@@ -339,6 +339,33 @@ describe('e-mail restrictions, per-customer limits and used_by', () => {
     });
   });
 
+  it('should refuse a logged-in customer at apply time once their user id used up the coupon', async () => {
+    await wc('POST', '/coupons', { code: 'MEMBER', amount: '1', usage_limit_per_user: 1 });
+    const user = await t.createUser({ role: 'customer' });
+    const session = await t.login(user);
+    const store = (path: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/wp-json/wc/store/v1/${path}`,
+        headers: session.headers,
+        payload,
+      });
+    expect((await store('cart/add-item', { id: bread, quantity: 1 })).statusCode).toBe(201);
+    expect((await store('cart/apply-coupon', { code: 'member' })).statusCode).toBe(200);
+    const bought = await store('checkout', {
+      billing_address: { email: 'other-address@example.com', first_name: 'Eve', last_name: 'Moe' },
+      payment_method: 'cod',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await store('cart/add-item', { id: bread, quantity: 1 })).statusCode).toBe(201);
+    const again = await store('cart/apply-coupon', { code: 'member' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'woocommerce_rest_cart_coupon_error',
+      message: 'Coupon usage limit has been reached.',
+    });
+  });
+
   it('should let only one of concurrent checkouts by one customer use a once-per-customer coupon', async () => {
     const created = await wc('POST', '/coupons', { code: 'RACE', amount: '1', usage_limit_per_user: 1 });
     const tokens = await Promise.all([1, 2, 3].map(() => cart([[bread, 1]])));
