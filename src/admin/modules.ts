@@ -2,3 +2,4 @@
 import './screens/platform-admin.js';
 import '../shop/admin/shop-admin.js';
 import '../extensions/loyalty/admin/loyalty-admin.js';
+import '../extensions/videos/admin/videos-admin.js';

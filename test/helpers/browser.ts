@@ -67,7 +67,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious).toEqual([]);
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on this machine now (for an app that must know its public URL before listening). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

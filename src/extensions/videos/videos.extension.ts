@@ -19,6 +19,7 @@ export const videosExtension = defineExtension({
     '2026-11-25T16-00-videos-drop-versions': dropVersions,
   },
   namespaces: [{ namespace: 'videos/v1' }, { namespace: 'videos-pro/v1' }],
+  adminCapability: 'manage_videos',
   capabilities: { manage_videos: ['administrator'] },
   routes(app, ctx) {
     registerVideosRoutes(app, ctx);

@@ -1,0 +1,137 @@
+import { Button, Spinner } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { fieldErrors, restError } from '../../../admin/api.js';
+import { useNotices } from '../../../admin/components/notices.js';
+import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { ConnectForm } from './connect-form.js';
+import { PlayerFields, type PlayerSettings, playerSettingsOf } from './player-fields.js';
+import { fetchSettings, saveSettings, type VideoSettings } from './videos-client.js';
+import './videos-admin.css';
+
+const STEPS = [__('Connect', 'storeside'), __('Placement and player', 'storeside'), __('Done', 'storeside')];
+
+/** The welcome and the three-step setup: connect the channel, placement and player (with a preview), done. */
+export default function SetupScreen() {
+  const notices = useNotices();
+  const [settings, setSettings] = useState<VideoSettings | null>(null);
+  const [step, setStep] = useState(0);
+  const [player, setPlayer] = useState<PlayerSettings | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    fetchSettings().then(
+      (loaded) => {
+        setSettings(loaded);
+        setPlayer(playerSettingsOf(loaded));
+      },
+      (error) => notices.show('error', restError(error).message),
+    );
+  }, [notices]);
+  if (!settings || !player) return <Spinner />;
+
+  const savePlayer = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const reply = await saveSettings({ ...player, is_onboarding_completed: true });
+      setSettings(reply.data);
+      setErrors({});
+      setStep(3);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      notices.show('error', restError(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const connected = settings.connection_status === 'connected';
+
+  return (
+    <>
+      <ScreenHeader title={__('Set Up Product Videos', 'storeside')} />
+      {step === 0 ? (
+        <section className="storeside-panel" aria-labelledby="videos-welcome">
+          <h2 id="videos-welcome">{__('Welcome', 'storeside')}</h2>
+          <p>
+            {__(
+              'Put your channel’s videos in your product galleries: connect the channel, choose where the videos appear and how they play, then pick videos for your products.',
+              'storeside',
+            )}
+          </p>
+          <Button variant="primary" onClick={() => setStep(1)}>
+            {__('Get started', 'storeside')}
+          </Button>
+        </section>
+      ) : (
+        <>
+          <ol className="storeside-wizard-steps" aria-label={__('Setup steps', 'storeside')}>
+            {STEPS.map((label, index) => (
+              <li key={label} aria-current={step === index + 1 ? 'step' : undefined}>
+                {sprintf(__('%1$s. %2$s', 'storeside'), String(index + 1), label)}
+              </li>
+            ))}
+          </ol>
+          {step === 1 ? (
+            <section className="storeside-panel" aria-labelledby="videos-step-connect">
+              <h2 id="videos-step-connect">{__('Connect your channel', 'storeside')}</h2>
+              {connected ? (
+                <p role="status">{sprintf(__('Connected to %s.', 'storeside'), settings.channel_name)}</p>
+              ) : null}
+              <ConnectForm settings={settings} onConnected={setSettings} />
+              <div className="storeside-inline-form">
+                <Button
+                  variant="primary"
+                  accessibleWhenDisabled
+                  disabled={!connected}
+                  onClick={() => setStep(2)}
+                >
+                  {__('Continue', 'storeside')}
+                </Button>
+              </div>
+            </section>
+          ) : null}
+          {step === 2 ? (
+            <section className="storeside-panel" aria-labelledby="videos-step-player">
+              <h2 id="videos-step-player">{__('Placement and player', 'storeside')}</h2>
+              <form className="storeside-form" onSubmit={savePlayer} noValidate>
+                <PlayerFields value={player} onChange={setPlayer} errors={errors} />
+                <div className="storeside-inline-form">
+                  <Button variant="tertiary" onClick={() => setStep(1)}>
+                    {__('Back', 'storeside')}
+                  </Button>
+                  <Button variant="primary" type="submit" isBusy={busy} disabled={busy}>
+                    {__('Save and continue', 'storeside')}
+                  </Button>
+                </div>
+              </form>
+            </section>
+          ) : null}
+          {step === 3 ? (
+            <section className="storeside-panel" aria-labelledby="videos-step-done">
+              <h2 id="videos-step-done">{__('You are all set', 'storeside')}</h2>
+              <p>
+                {sprintf(
+                  __(
+                    'Channel %s is connected. Sync its library, then assign videos to your products.',
+                    'storeside',
+                  ),
+                  settings.channel_name,
+                )}
+              </p>
+              <div className="storeside-inline-form">
+                <Link href="/videos/library" asChild>
+                  <Button variant="primary">{__('Go to the Video Library', 'storeside')}</Button>
+                </Link>
+                <Link href="/videos/products" asChild>
+                  <Button variant="secondary">{__('Assign videos to products', 'storeside')}</Button>
+                </Link>
+              </div>
+            </section>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
