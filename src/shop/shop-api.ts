@@ -194,6 +194,8 @@ export interface ShopProduct {
   button_text: string;
   average_rating: number;
   rating_count: number;
+  /** False when the product's reviews are closed (no review form, new reviews refused). */
+  reviews_allowed: boolean;
   total_sales: number;
   permalink: string;
   date_created: string;

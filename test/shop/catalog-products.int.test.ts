@@ -128,7 +128,12 @@ describe('wc/v3/products CRUD', () => {
     });
     expect(garbage.json().data.errors.regular_price).toEqual({ numeric: expect.any(String) });
     const after = (await get(`/wp-json/wc/v3/products/${p.id}`)).json();
-    expect(after).toMatchObject({ name: 'Guarded', regular_price: '5.00', sale_price: '', categories: [] });
+    expect(after).toMatchObject({
+      name: 'Guarded',
+      regular_price: '5.00',
+      sale_price: '',
+      categories: [{ slug: 'uncategorized' }],
+    });
     const list = (await get('/wp-json/wc/v3/products?search=Dup')).json();
     expect(list).toEqual([]);
   });

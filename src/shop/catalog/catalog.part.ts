@@ -3,6 +3,7 @@ import * as catalogMigration from '../migrations/2026-11-22T07-00-catalog.js';
 import * as catalogIndexes from '../migrations/2026-11-22T08-00-catalog-indexes.js';
 import * as variationIndex from '../migrations/2026-11-22T16-00-variation-index.js';
 import * as tagsAttributes from '../migrations/2026-11-25T19-20-tags-attributes.js';
+import * as productFields from '../migrations/2026-11-25T19-25-product-fields.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { catalogApi, type ProductExtensionRegistry } from './catalog.api.js';
 import { registerAttributeRoutes } from './attributes.routes.js';
@@ -23,6 +24,7 @@ export function catalogPart(ctx: ShopContext): ShopPart {
       '2026-11-22T08-00-catalog-indexes': catalogIndexes,
       '2026-11-22T16-00-variation-index': variationIndex,
       '2026-11-25T19-20-tags-attributes': tagsAttributes,
+      '2026-11-25T19-25-product-fields': productFields,
     },
     api: catalogApi(ctx, productExtensions),
     demo: catalogDemoStep(ctx),

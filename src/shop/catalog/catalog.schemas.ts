@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../platform/http/collection.js';
 
 const Str = Type.String();
@@ -31,6 +31,44 @@ const ImageIn = Type.Object({
 });
 const ImageOut = Type.Object({ id: Int, src: Str, name: Str, alt: Str });
 const CategoryRef = Type.Object({ id: Int, name: Str, slug: Str });
+const TaxStatus = Type.Union([Type.Literal('taxable'), Type.Literal('shipping'), Type.Literal('none')]);
+const Size = Type.String({ maxLength: 30, description: 'Decimal string; "" clears it.' });
+const MetaOut = Type.Array(Type.Object({ id: Int, key: Str, value: Type.Unknown() }));
+/** Shipping, tax and meta fields products and variations take (WooCommerce's names). */
+const SharedDetailsWrite = {
+  virtual: Type.Optional(Type.Boolean()),
+  downloadable: Type.Optional(Type.Boolean()),
+  tax_status: Type.Optional(TaxStatus),
+  tax_class: Type.Optional(Type.String({ maxLength: 100 })),
+  weight: Type.Optional(Size),
+  dimensions: Type.Optional(
+    Type.Object({ length: Type.Optional(Size), width: Type.Optional(Size), height: Type.Optional(Size) }),
+  ),
+  shipping_class: Type.Optional(Type.String({ maxLength: 200, description: 'Shipping class slug.' })),
+  meta_data: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Optional(Type.Integer({ minimum: 1 })),
+        key: Type.String({ minLength: 1, maxLength: 255 }),
+        value: Type.Optional(
+          Type.Unknown({ description: 'Any JSON value; null or absent deletes the key.' }),
+        ),
+      }),
+      { maxItems: 100 },
+    ),
+  ),
+};
+/** The same fields as shown (`shipping_class_id` is always 0: the shop has no shipping classes). */
+const SharedDetailsRead = {
+  virtual: Type.Boolean(),
+  downloadable: Type.Boolean(),
+  tax_status: Str,
+  tax_class: Str,
+  weight: Str,
+  dimensions: Type.Object({ length: Str, width: Str, height: Str }),
+  shipping_class: Str,
+  shipping_class_id: Int,
+};
 /** An id list as WordPress takes it: `include[]=1&include[]=2` or `include=1,2`. */
 const IdList = Type.Array(Type.String({ pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' }));
 
@@ -81,10 +119,13 @@ export const ProductWriteBody = Type.Object({
   external_url: Type.Optional(Type.String({ maxLength: 2000 })),
   button_text: Type.Optional(Type.String({ maxLength: 200 })),
   menu_order: Type.Optional(Int),
+  post_password: Type.Optional(Type.String({ maxLength: 255 })),
+  reviews_allowed: Type.Optional(Type.Boolean()),
+  purchase_note: Type.Optional(Type.String({ maxLength: 20000 })),
+  ...SharedDetailsWrite,
 });
 
-/** A product as `wc/v3` shows it (money as decimal strings). */
-export const ProductResponse = Type.Object({
+const ProductResponseSchema = Type.Object({
   id: Int,
   name: Str,
   slug: Str,
@@ -133,8 +174,21 @@ export const ProductResponse = Type.Object({
   variations: Type.Array(Int),
   grouped_products: Type.Array(Int),
   menu_order: Int,
-  meta_data: Type.Array(Type.Object({ id: Int, key: Str, value: Type.Unknown() })),
+  meta_data: MetaOut,
+  post_password: Str,
+  shipping_required: Type.Boolean(),
+  shipping_taxable: Type.Boolean(),
+  reviews_allowed: Type.Boolean(),
+  purchase_note: Str,
+  ...SharedDetailsRead,
 });
+/** A product as `wc/v3` shows it (money as decimal strings). */
+export type ProductView = Static<typeof ProductResponseSchema>;
+/**
+ * The schema of `ProductView`, typed through that named type so that routes pairing it with a body or a query
+ * do not expand the whole object again (that outgrows TypeScript's instantiation limit).
+ */
+export const ProductResponse = Type.Unsafe<ProductView>(ProductResponseSchema);
 
 /** Query of `GET /wc/v3/products`. */
 export const ProductListQuery = Type.Object({
@@ -191,6 +245,7 @@ export const VariationWriteBody = Type.Object({
   ),
   image: Type.Optional(Type.Union([ImageIn, Type.Null()])),
   menu_order: Type.Optional(Int),
+  ...SharedDetailsWrite,
 });
 
 /** A variation as `wc/v3` shows it. */
@@ -217,7 +272,8 @@ export const VariationResponse = Type.Object({
   image: Type.Union([ImageOut, Type.Null()]),
   attributes: Type.Array(Type.Object({ id: Int, name: Str, option: Str })),
   menu_order: Int,
-  meta_data: Type.Array(Type.Object({ id: Int, key: Str, value: Type.Unknown() })),
+  meta_data: MetaOut,
+  ...SharedDetailsRead,
 });
 
 /** Writable category fields (`wc/v3/products/categories`). */

@@ -6,7 +6,7 @@ import { CATALOG_TOPIC, type ShopCategory } from '../shop-api.js';
 import type { CategoryRow } from './products.repository.js';
 
 /** Columns of a new category (its product count starts at 0). */
-export type NewCategoryRow = Omit<CategoryRow, 'id' | 'product_count'>;
+export type NewCategoryRow = Omit<CategoryRow, 'id' | 'product_count' | 'is_default'>;
 
 /** Every category with its stored number of published products, by name (one query). */
 export async function listCategoriesWithCounts(db: DbOrTrx): Promise<ShopCategory[]> {
@@ -30,6 +30,16 @@ export async function findCategoryBySlug(db: DbOrTrx, slug: string): Promise<Cat
   return db.selectFrom('shop_categories').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+/** The id of the default category (`Uncategorized` in a fresh shop), if there is one. */
+export async function findDefaultCategoryId(db: DbOrTrx): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('shop_categories')
+    .select('id')
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Inserts a category; returns its id. */
 export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<number> {
   await bumpTopics(db, CATALOG_TOPIC);
@@ -49,9 +59,20 @@ export async function updateCategory(db: DbOrTrx, id: number, patch: Partial<New
   await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
 }
 
-/** Deletes a category: its products lose it and its children move up to its parent (WordPress). */
+/**
+ * Deletes a category: its products lose it (those left with none get the default category) and its children move
+ * up to its parent (WordPress).
+ */
 export async function deleteCategory(db: DbOrTrx, id: number, parent: number): Promise<void> {
   await bumpTopics(db, CATALOG_TOPIC);
+  const fallback = await findDefaultCategoryId(db);
+  if (fallback !== undefined && fallback !== id)
+    await sql`insert into shop_product_categories (product_id, category_id)
+      select pc.product_id, ${fallback} from shop_product_categories pc
+      where pc.category_id = ${id}
+        and not exists (select 1 from shop_product_categories o where o.product_id = pc.product_id and o.category_id <> ${id})`.execute(
+      db,
+    );
   await db.deleteFrom('shop_product_categories').where('category_id', '=', id).execute();
   await db.updateTable('shop_categories').set({ parent }).where('parent', '=', id).execute();
   await db.deleteFrom('shop_categories').where('id', '=', id).execute();

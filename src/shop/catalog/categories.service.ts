@@ -4,9 +4,12 @@ import type { ShopContext } from '../shop-part.js';
 import {
   deleteCategory,
   findCategories,
+  findDefaultCategoryId,
   findCategoryBySlug,
   insertCategory,
   listCategoriesWithCounts,
+  lockCategories,
+  recountCategories,
   updateCategory,
 } from './categories.repository.js';
 import { slugify } from './slugs.js';
@@ -90,12 +93,28 @@ export async function changeCategory(
   return getCategory(ctx, id);
 }
 
-/** Deletes a category (its products keep their other categories; its children move up); returns it as it was. */
+/**
+ * Deletes a category (its products keep their other categories, those left with none get the default category;
+ * its children move up); returns it as it was. The default category cannot be deleted: 400
+ * `woocommerce_rest_cannot_delete` (WooCommerce answers 500 with that code).
+ */
 export async function removeCategory(ctx: ShopContext, id: number): Promise<ShopCategory> {
   return ctx.db.transaction().execute(async (trx) => {
     const [category] = await findCategories(trx, [id]);
     if (!category) throw new NotFoundError('woocommerce_rest_term_invalid', 'Resource does not exist.');
+    const fallback = await findDefaultCategoryId(trx);
+    if (fallback === id)
+      throw new RestError(
+        'woocommerce_rest_cannot_delete',
+        'The default product category cannot be deleted.',
+        400,
+        {
+          params: { id: 'The default category (products without a category get it) cannot be deleted.' },
+        },
+      );
+    if (fallback !== undefined) await lockCategories(trx, [fallback]);
     await deleteCategory(trx, id, category.parent);
+    if (fallback !== undefined) await recountCategories(trx, [fallback]);
     return category;
   });
 }

@@ -56,6 +56,19 @@ export function formatMoney(minor: number, minorUnit: number): string {
   return `${sign}${digits.slice(0, -minorUnit)}.${digits.slice(-minorUnit)}`;
 }
 
+/** A price as a client sent it (`"25"`, `"25.5"`) while it still equals `minor`; else `formatMoney`'s form. */
+export function moneyAsSent(minor: number, sent: string | null, minorUnit: number): string {
+  return sent !== null && parseMoney(sent, minorUnit) === minor ? sent : formatMoney(minor, minorUnit);
+}
+
+/** The form of a price string kept to answer it as sent: trimmed, no leading zeros, no bare trailing point. */
+export function sentMoneyForm(value: string): string {
+  return value
+    .trim()
+    .replace(/^0+(?=\d)/, '')
+    .replace(/\.$/, '');
+}
+
 /**
  * A decimal string from the REST edge (`"12.5"`, `"12.50"`, `"12"`) → minor units, exact (no float math);
  * null when it is not a plain non-negative decimal with at most `minorUnit` decimals.

@@ -1,10 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import { type FieldErrors, ValidationError } from '../../platform/http/errors.js';
 import type { ProductWriteBody, VariationWriteBody } from './catalog.schemas.js';
-import { parseMoney } from './money.js';
+import { parseMoney, sentMoneyForm } from './money.js';
 import type { ProductInput, VariationInput } from './products.service.js';
 
-/** A `wc/v3` product body → service input: decimal prices to minor units (400 naming the field when not a price). */
+/**
+ * A `wc/v3` product body → service input: decimal prices to minor units, with the form they were sent in (400
+ * naming the field when not a price).
+ */
 export function productInputFromBody(body: Static<typeof ProductWriteBody>, minorUnit: number): ProductInput {
   const errors: FieldErrors = {};
   const { categories, regular_price, sale_price, ...rest } = body;
@@ -42,8 +45,9 @@ function prices(
   body: { regular_price?: string; sale_price?: string },
   minorUnit: number,
   errors: FieldErrors,
-): { regular_price?: number | null; sale_price?: number | null } {
-  const out: { regular_price?: number | null; sale_price?: number | null } = {};
+): Pick<ProductInput, 'regular_price' | 'sale_price' | 'regular_price_text' | 'sale_price_text'> {
+  const out: Pick<ProductInput, 'regular_price' | 'sale_price' | 'regular_price_text' | 'sale_price_text'> =
+    {};
   for (const field of ['regular_price', 'sale_price'] as const) {
     const raw = body[field];
     if (raw === undefined) continue;
@@ -52,8 +56,10 @@ function prices(
       continue;
     }
     const minor = parseMoney(raw, minorUnit);
-    if (minor !== null) out[field] = minor;
-    else if (/^\s*-/.test(raw)) errors[field] = { min: 'The price may not be negative.' };
+    if (minor !== null) {
+      out[field] = minor;
+      out[`${field}_text`] = sentMoneyForm(raw);
+    } else if (/^\s*-/.test(raw)) errors[field] = { min: 'The price may not be negative.' };
     else
       errors[field] = {
         numeric: `The price must be a decimal number with at most ${minorUnit} decimals (e.g. "19.99").`,

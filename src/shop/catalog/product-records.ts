@@ -8,6 +8,8 @@ import type {
   ShopVariation,
   StockStatus,
 } from '../shop-api.js';
+import { type CatalogDetails, detailsOf } from './product-details.js';
+import { loadMeta, type MetaEntry } from './product-meta.js';
 import {
   findPriceRows,
   findProductCategoryLinks,
@@ -30,6 +32,16 @@ export interface CatalogVariation extends ShopVariation {
   purchasable: boolean;
   date_created: string;
   date_modified: string;
+  /** The price strings as a client sent them (null: none kept; shown as `formatMoney` gives). */
+  sent_prices: SentPrices;
+  details: CatalogDetails;
+}
+
+/** Price strings as sent by a client, kept to answer them back unchanged. */
+export interface SentPrices {
+  price: string | null;
+  regular_price: string | null;
+  sale_price: string | null;
 }
 
 /** A product as the catalog keeps it: the ShopApi view plus what the REST edge needs. */
@@ -37,6 +49,8 @@ export interface CatalogProduct extends ShopProduct {
   variations: CatalogVariation[];
   has_price: boolean;
   menu_order: number;
+  sent_prices: SentPrices;
+  details: CatalogDetails;
 }
 
 /** Products by id (any status) with categories and variations, in the order asked (3 queries whatever the count). */
@@ -103,15 +117,22 @@ export async function assembleProducts(
       rows.filter((r) => r.type === 'variable').map((r) => r.id),
     ),
   ]);
+  const meta = await loadMeta(db, [...ids, ...variationRows.map((v) => v.id)]);
   const variations = new Map<number, CatalogVariation[]>();
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const v of variationRows) {
     const list = variations.get(v.parent_id) ?? [];
-    list.push(toVariation(v, byId.get(v.parent_id)));
+    list.push(toVariation(v, byId.get(v.parent_id), meta.get(v.id)));
     variations.set(v.parent_id, list);
   }
   const products = rows.map((row) => ({
-    ...toProduct(row, categories.get(row.id) ?? [], variations.get(row.id) ?? [], publicUrl),
+    ...toProduct(
+      row,
+      categories.get(row.id) ?? [],
+      variations.get(row.id) ?? [],
+      publicUrl,
+      meta.get(row.id),
+    ),
     tags: tags.get(row.id) ?? [],
   }));
   if (!order) return products;
@@ -119,8 +140,12 @@ export async function assembleProducts(
   return [...new Set(order)].flatMap((id) => byKey.get(id) ?? []);
 }
 
-/** The catalog view of a variation row (`parent` decides whether it can be bought). */
-export function toVariation(row: ProductRow, parent: ProductRow | undefined): CatalogVariation {
+/** The catalog view of a variation row (`parent` decides whether it can be bought) with its meta entries. */
+export function toVariation(
+  row: ProductRow,
+  parent: ProductRow | undefined,
+  meta: MetaEntry[] = [],
+): CatalogVariation {
   const images = parseJson<Array<{ id: number; src: string; alt: string }>>(row.images, []);
   const attributes: Record<string, string> = {};
   for (const a of parseJson<Array<{ name: string; option: string }>>(row.attributes, []))
@@ -147,6 +172,8 @@ export function toVariation(row: ProductRow, parent: ProductRow | undefined): Ca
     purchasable: hasPrice && row.status === 'publish' && parent?.status === 'publish',
     date_created: toIsoNoZone(row.date_created) ?? '',
     date_modified: toIsoNoZone(row.date_modified) ?? '',
+    sent_prices: sentPrices(row),
+    details: detailsOf(row, meta),
   };
 }
 
@@ -155,6 +182,7 @@ function toProduct(
   categories: Array<{ id: number; name: string; slug: string }>,
   variations: CatalogVariation[],
   publicUrl: string,
+  meta: MetaEntry[] = [],
 ): CatalogProduct {
   const type = row.type as ProductType;
   const hasPrice = row.price !== null;
@@ -197,6 +225,28 @@ function toProduct(
     date_modified: toIsoNoZone(row.date_modified) ?? '',
     has_price: hasPrice,
     menu_order: row.menu_order,
+    reviews_allowed: row.reviews_allowed === 1,
+    sent_prices: type === 'variable' ? cheapestSentPrices(row, variations) : sentPrices(row),
+    details: detailsOf(row, meta),
+  };
+}
+
+function sentPrices(row: ProductRow): SentPrices {
+  return {
+    price: row.on_sale === 1 ? row.sale_price_text : row.regular_price_text,
+    regular_price: row.regular_price_text,
+    sale_price: row.sale_price_text,
+  };
+}
+
+// A variable product shows its cheapest variation's price (and lowest regular price) in the form it was sent.
+function cheapestSentPrices(row: ProductRow, variations: CatalogVariation[]): SentPrices {
+  const priced = variations.filter((v) => v.has_price);
+  return {
+    price: priced.find((v) => v.price === row.price)?.sent_prices.price ?? null,
+    regular_price:
+      priced.find((v) => v.regular_price === row.regular_price)?.sent_prices.regular_price ?? null,
+    sale_price: null,
   };
 }
 

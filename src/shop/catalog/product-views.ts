@@ -6,15 +6,18 @@ import type {
   StoreProductResponse,
   VariationResponse,
 } from './catalog.schemas.js';
-import { formatMoney, priceHtml } from './money.js';
+import { moneyAsSent, priceHtml } from './money.js';
+import type { CatalogDetails } from './product-details.js';
 import type { CatalogProduct, CatalogVariation } from './product-records.js';
 
 type Currency = ShopApi['currency'];
 
-/** A product in `wc/v3` shape: decimal-string prices (`""` when unset), GMT date twins. */
+/** A product in `wc/v3` shape: decimal-string prices as sent (`""` when unset), GMT date twins. */
 export function wcProductView(product: CatalogProduct, currency: Currency): Static<typeof ProductResponse> {
-  const money = (minor: number | null, set: boolean) =>
-    set && minor !== null ? formatMoney(minor, currency.minorUnit) : '';
+  const money = (minor: number | null, sent: string | null, set: boolean) =>
+    set && minor !== null ? moneyAsSent(minor, sent, currency.minorUnit) : '';
+  const sent = product.sent_prices;
+  const { details } = product;
   return {
     id: product.id,
     name: product.name,
@@ -31,9 +34,9 @@ export function wcProductView(product: CatalogProduct, currency: Currency): Stat
     description: product.description,
     short_description: product.short_description,
     sku: product.sku,
-    price: money(product.price, product.has_price),
-    regular_price: money(product.regular_price, product.has_price),
-    sale_price: money(product.sale_price, product.has_price && product.type !== 'variable'),
+    price: money(product.price, sent.price, product.has_price),
+    regular_price: money(product.regular_price, sent.regular_price, product.has_price),
+    sale_price: money(product.sale_price, sent.sale_price, product.has_price && product.type !== 'variable'),
     price_html: priceHtml(product, currency),
     on_sale: product.on_sale,
     purchasable: product.purchasable,
@@ -62,7 +65,13 @@ export function wcProductView(product: CatalogProduct, currency: Currency): Stat
     variations: product.variations.map((v) => v.id),
     grouped_products: product.grouped_products,
     menu_order: product.menu_order,
-    meta_data: [],
+    meta_data: details.meta_data,
+    post_password: details.post_password,
+    shipping_required: !details.virtual,
+    shipping_taxable: !details.virtual && details.tax_status !== 'none',
+    reviews_allowed: details.reviews_allowed,
+    purchase_note: details.purchase_note,
+    ...sharedDetailFields(details),
   };
 }
 
@@ -72,8 +81,9 @@ export function wcVariationView(
   currency: Currency,
   permalink: string,
 ): Static<typeof VariationResponse> {
-  const money = (minor: number | null) =>
-    variation.has_price && minor !== null ? formatMoney(minor, currency.minorUnit) : '';
+  const money = (minor: number | null, sent: string | null) =>
+    variation.has_price && minor !== null ? moneyAsSent(minor, sent, currency.minorUnit) : '';
+  const sent = variation.sent_prices;
   return {
     id: variation.id,
     parent_id: variation.parent_id,
@@ -89,9 +99,9 @@ export function wcVariationView(
       ]),
     ).toString()}`,
     sku: variation.sku,
-    price: money(variation.price),
-    regular_price: money(variation.regular_price),
-    sale_price: money(variation.sale_price),
+    price: money(variation.price, sent.price),
+    regular_price: money(variation.regular_price, sent.regular_price),
+    sale_price: money(variation.sale_price, sent.sale_price),
     on_sale: variation.on_sale,
     status: variation.status,
     purchasable: variation.purchasable,
@@ -109,7 +119,8 @@ export function wcVariationView(
       : null,
     attributes: Object.entries(variation.attributes).map(([name, option]) => ({ id: 0, name, option })),
     menu_order: variation.menu_order,
-    meta_data: [],
+    meta_data: variation.details.meta_data,
+    ...sharedDetailFields(variation.details),
   };
 }
 
@@ -236,6 +247,19 @@ export function storeProductView(
       multiple_of: 1,
     },
     extensions: input.extensions,
+  };
+}
+
+function sharedDetailFields(details: CatalogDetails) {
+  return {
+    virtual: details.virtual,
+    downloadable: details.downloadable,
+    tax_status: details.tax_status,
+    tax_class: details.tax_class,
+    weight: details.weight,
+    dimensions: details.dimensions,
+    shipping_class: details.shipping_class,
+    shipping_class_id: 0,
   };
 }
 

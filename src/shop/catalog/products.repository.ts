@@ -18,11 +18,12 @@ declare module '../../platform/db/database.js' {
     shop_products: ProductsTable;
     shop_categories: CategoriesTable;
     shop_product_categories: { product_id: number; category_id: number };
+    shop_product_meta: ProductMetaTable;
   }
 }
 
 /** A product, or a variation (`type = 'variation'`, `parent_id` = its variable product). Money in minor units. */
-export interface ProductsTable {
+export interface ProductsTable extends ProductExtraColumns {
   id: Generated<number>;
   parent_id: number;
   type: string;
@@ -59,6 +60,35 @@ export interface ProductsTable {
   date_modified: string;
 }
 
+/** WooCommerce fields added after the first catalog tables; each has a database default, so writers may omit them. */
+export interface ProductExtraColumns {
+  /** The decimal string a client sent for `regular_price` (returned as sent while it still equals the minor units). */
+  regular_price_text: Generated<string | null>;
+  /** The decimal string a client sent for `sale_price`. */
+  sale_price_text: Generated<string | null>;
+  post_password: Generated<string>;
+  virtual: Generated<number>;
+  downloadable: Generated<number>;
+  tax_status: Generated<string>;
+  tax_class: Generated<string>;
+  weight: Generated<string>;
+  length: Generated<string>;
+  width: Generated<string>;
+  height: Generated<string>;
+  /** Shipping class slug as given (the shop has no shipping classes). */
+  shipping_class: Generated<string>;
+  reviews_allowed: Generated<number>;
+  purchase_note: Generated<string>;
+}
+
+/** One `meta_data` entry of a product or variation (value stored as JSON). */
+export interface ProductMetaTable {
+  id: Generated<number>;
+  product_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
 /** A product category. */
 export interface CategoriesTable {
   id: Generated<number>;
@@ -69,6 +99,8 @@ export interface CategoriesTable {
   menu_order: number;
   /** Published top-level products directly in this category (kept by the catalog's writes). */
   product_count: number;
+  /** 1 for the default category (`Uncategorized`): products saved without a category get it; it cannot be deleted. */
+  is_default: Generated<number>;
 }
 
 /** A stored product or variation row. */
@@ -76,7 +108,8 @@ export type ProductRow = Selectable<ProductsTable>;
 /** A stored category row. */
 export type CategoryRow = Selectable<CategoriesTable>;
 /** Columns of a new product row. */
-export type NewProductRow = Omit<ProductRow, 'id'>;
+export type NewProductRow = Omit<ProductRow, 'id' | keyof ProductExtraColumns> &
+  Partial<Pick<ProductRow, keyof ProductExtraColumns>>;
 
 type Where = ExpressionBuilder<Tables, 'shop_products'>;
 
@@ -313,22 +346,38 @@ export async function updateProductRow(
 /** Deletes the variations of a product (it stopped being variable). */
 export async function deleteVariationsOf(db: DbOrTrx, parentId: number): Promise<void> {
   await bumpTopics(db, CATALOG_TOPIC);
+  await db
+    .deleteFrom('shop_product_meta')
+    .where('product_id', 'in', (eb) =>
+      eb.selectFrom('shop_products').select('id').where('parent_id', '=', parentId),
+    )
+    .execute();
   await db.deleteFrom('shop_products').where('parent_id', '=', parentId).execute();
 }
 
 /** Deletes one variation row. */
 export async function deleteVariationRow(db: DbOrTrx, id: number): Promise<void> {
   await bumpTopics(db, CATALOG_TOPIC);
+  await db.deleteFrom('shop_product_meta').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_products').where('id', '=', id).execute();
 }
 
-/** Deletes a product with its variations, category links and reviews (WordPress deletes a post's comments). */
+/** Deletes a product with its variations, category links, meta data and reviews (WordPress deletes a post's comments). */
 export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
   await bumpTopics(db, CATALOG_TOPIC);
   await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_product_tags').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_product_attribute_terms').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_reviews').where('product_id', '=', id).execute();
+  await db
+    .deleteFrom('shop_product_meta')
+    .where('product_id', 'in', (eb) =>
+      eb
+        .selectFrom('shop_products')
+        .select('id')
+        .where((w) => w.or([w('id', '=', id), w('parent_id', '=', id)])),
+    )
+    .execute();
   await db
     .deleteFrom('shop_products')
     .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))

@@ -3,7 +3,19 @@ import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { type FieldErrors, NotFoundError, RestError, ValidationError } from '../../platform/http/errors.js';
 import type { ProductStatus, ProductType, StockStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
-import { findCategories, lockCategories, recountCategories } from './categories.repository.js';
+import {
+  findCategories,
+  findDefaultCategoryId,
+  lockCategories,
+  recountCategories,
+} from './categories.repository.js';
+import {
+  checkDetails,
+  detailColumns,
+  type ProductOnlyDetailsInput,
+  type SharedDetailsInput,
+} from './product-details.js';
+import { applyMetaData, checkMetaData, loadMeta } from './product-meta.js';
 import { type CatalogProduct, type CatalogVariation, loadProducts, toVariation } from './product-records.js';
 import {
   deleteProductRow,
@@ -38,8 +50,8 @@ export interface ImageInput {
   alt?: string;
 }
 
-/** Product fields a client may set (money in minor units; null clears a price). */
-export interface ProductInput {
+/** Product fields a client may set (money in minor units; null clears a price; `*_text`: the price as sent). */
+export interface ProductInput extends SharedDetailsInput, ProductOnlyDetailsInput {
   name?: string;
   slug?: string;
   sku?: string;
@@ -49,6 +61,8 @@ export interface ProductInput {
   short_description?: string;
   regular_price?: number | null;
   sale_price?: number | null;
+  regular_price_text?: string;
+  sale_price_text?: string;
   manage_stock?: boolean;
   stock_quantity?: number | null;
   stock_status?: StockStatus;
@@ -64,13 +78,15 @@ export interface ProductInput {
   menu_order?: number;
 }
 
-/** Variation fields a client may set (money in minor units). */
-export interface VariationInput {
+/** Variation fields a client may set (money in minor units; `*_text`: the price as sent). */
+export interface VariationInput extends SharedDetailsInput {
   sku?: string;
   status?: ProductStatus;
   description?: string;
   regular_price?: number | null;
   sale_price?: number | null;
+  regular_price_text?: string;
+  sale_price_text?: string;
   manage_stock?: boolean;
   stock_quantity?: number | null;
   stock_status?: StockStatus;
@@ -98,22 +114,25 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
     const now = toDbTime(ctx.clock.now());
     const type = input.type ?? 'simple';
     const errors: FieldErrors = {};
-    if (!input.name?.trim()) errors.name = { required: 'The product name is required.' };
     await checkProductInput(trx, input, type, null, errors);
     const taxonomies = await prepareProductTaxonomies(trx, input, null, errors);
     throwIfAny(errors);
-    await lockCategories(trx, input.category_ids ?? []);
+    // WooCommerce names a product created without a name "Product"; one without categories gets the default.
+    const name = input.name?.trim() || 'Product';
+    const categoryIds = await withDefaultCategory(trx, input.category_ids ?? []);
+    await lockCategories(trx, categoryIds);
     const row: NewProductRow = {
       parent_id: 0,
       type,
       status: input.status ?? 'publish',
-      name: input.name?.trim() ?? '',
-      slug: await uniqueSlug(trx, input.slug?.trim() || input.name || '', null),
+      name,
+      slug: await uniqueSlug(trx, input.slug?.trim() || name, null),
       sku: normalizeSku(input.sku),
       description: input.description ?? '',
       short_description: input.short_description ?? '',
-      ...pricing(type === 'variable' ? null : (input.regular_price ?? null), input.sale_price ?? null),
+      ...(type === 'variable' ? pricing(unpriced, unpriced) : pricing(sentRegular(input), sentSale(input))),
       ...stock(input, null),
+      ...detailColumns(input),
       images: JSON.stringify(normalizeImages(input.images ?? [])),
       attributes: JSON.stringify(taxonomies.attributes ?? []),
       grouped_products: JSON.stringify(type === 'grouped' ? [...new Set(input.grouped_products ?? [])] : []),
@@ -127,8 +146,9 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
       date_modified: now,
     };
     const newId = await uniqueSafe(() => insertProductRow(trx, row));
-    await setProductCategories(trx, newId, input.category_ids ?? []);
-    await recountCategories(trx, input.category_ids ?? []);
+    await setProductCategories(trx, newId, categoryIds);
+    await applyMetaData(trx, newId, input.meta_data ?? []);
+    await recountCategories(trx, categoryIds);
     await storeProductTaxonomies(trx, newId, taxonomies);
     return newId;
   });
@@ -151,7 +171,9 @@ export async function updateProduct(
     await checkProductInput(trx, input, type, current, errors);
     const taxonomies = await prepareProductTaxonomies(trx, input, id, errors);
     throwIfAny(errors);
-    const touched = [...(await categoryIdsOf(trx, id)), ...(input.category_ids ?? [])];
+    const categoryIds =
+      input.category_ids !== undefined ? await withDefaultCategory(trx, input.category_ids) : undefined;
+    const touched = [...(await categoryIdsOf(trx, id)), ...(categoryIds ?? [])];
     await lockCategories(trx, touched);
     const patch: Partial<NewProductRow> = { type, date_modified: now };
     if (input.name !== undefined) patch.name = input.name.trim();
@@ -164,14 +186,8 @@ export async function updateProduct(
       type !== 'variable' &&
       (input.regular_price !== undefined || input.sale_price !== undefined || type !== current.type)
     )
-      Object.assign(
-        patch,
-        pricing(
-          input.regular_price !== undefined ? input.regular_price : current.regular_price,
-          input.sale_price !== undefined ? input.sale_price : current.sale_price,
-        ),
-      );
-    Object.assign(patch, stock(input, current));
+      Object.assign(patch, pricing(sentRegular(input, current), sentSale(input, current)));
+    Object.assign(patch, stock(input, current), detailColumns(input));
     if (input.images !== undefined) patch.images = JSON.stringify(normalizeImages(input.images));
     if (taxonomies.attributes !== undefined) patch.attributes = JSON.stringify(taxonomies.attributes);
     if (input.grouped_products !== undefined || type !== 'grouped')
@@ -182,7 +198,8 @@ export async function updateProduct(
     if (input.button_text !== undefined) patch.button_text = input.button_text;
     if (input.menu_order !== undefined) patch.menu_order = input.menu_order;
     await uniqueSafe(() => updateProductRow(trx, id, patch));
-    if (input.category_ids !== undefined) await setProductCategories(trx, id, input.category_ids);
+    if (categoryIds !== undefined) await setProductCategories(trx, id, categoryIds);
+    await applyMetaData(trx, id, input.meta_data ?? []);
     if (current.type === 'variable' && type !== 'variable') await deleteVariationsOf(trx, id);
     if (type === 'variable') await syncVariableProduct(trx, id, now);
     await recountCategories(trx, touched);
@@ -209,7 +226,12 @@ export async function deleteProduct(ctx: ShopContext, id: number): Promise<Catal
 /** The variations of a variable product (404 when the product does not exist). */
 export async function listVariations(ctx: ShopContext, productId: number): Promise<CatalogVariation[]> {
   const parent = await requireProductRow(ctx.db, productId);
-  return (await findVariationRows(ctx.db, [productId])).map((row) => toVariation(row, parent));
+  const rows = await findVariationRows(ctx.db, [productId]);
+  const meta = await loadMeta(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toVariation(row, parent, meta.get(row.id)));
 }
 
 /** One variation of a product (404 when either does not exist or they do not belong together). */
@@ -219,7 +241,7 @@ export async function getVariation(
   id: number,
 ): Promise<CatalogVariation> {
   const { parent, row } = await requireVariationRow(ctx.db, productId, id);
-  return toVariation(row, parent);
+  return toVariation(row, parent, (await loadMeta(ctx.db, [id])).get(id));
 }
 
 /** Adds a variation to a variable product and refreshes the product's price range and stock status. */
@@ -251,8 +273,9 @@ export async function createVariation(
         sku: normalizeSku(input.sku),
         description: input.description ?? '',
         short_description: '',
-        ...pricing(input.regular_price ?? null, input.sale_price ?? null),
+        ...pricing(sentRegular(input), sentSale(input)),
         ...stock(input, null),
+        ...detailColumns(input),
         images: JSON.stringify(input.image ? normalizeImages([input.image]) : []),
         attributes: JSON.stringify(attributes),
         grouped_products: '[]',
@@ -267,6 +290,7 @@ export async function createVariation(
       }),
     );
     await updateProductRow(trx, newId, { slug: `${parent.slug}-${newId}` });
+    await applyMetaData(trx, newId, input.meta_data ?? []);
     await syncVariableProduct(trx, parent.id, now);
     return newId;
   });
@@ -286,7 +310,11 @@ export async function updateVariation(
     await checkVariationInput(trx, input, parent, row, errors);
     throwIfAny(errors);
     const now = toDbTime(ctx.clock.now());
-    const patch: Partial<NewProductRow> = { date_modified: now, ...stock(input, row) };
+    const patch: Partial<NewProductRow> = {
+      date_modified: now,
+      ...stock(input, row),
+      ...detailColumns(input),
+    };
     if (input.sku !== undefined) patch.sku = normalizeSku(input.sku);
     if (input.status !== undefined) patch.status = input.status;
     if (input.description !== undefined) patch.description = input.description;
@@ -294,19 +322,14 @@ export async function updateVariation(
     if (input.image !== undefined)
       patch.images = JSON.stringify(input.image ? normalizeImages([input.image]) : []);
     if (input.regular_price !== undefined || input.sale_price !== undefined)
-      Object.assign(
-        patch,
-        pricing(
-          input.regular_price !== undefined ? input.regular_price : row.regular_price,
-          input.sale_price !== undefined ? input.sale_price : row.sale_price,
-        ),
-      );
+      Object.assign(patch, pricing(sentRegular(input, row), sentSale(input, row)));
     if (input.attributes !== undefined) {
       const attributes = normalizeChosen(input.attributes, parent);
       patch.attributes = JSON.stringify(attributes);
       patch.name = variationName(parent.name, attributes);
     }
     await uniqueSafe(() => updateProductRow(trx, id, patch));
+    await applyMetaData(trx, id, input.meta_data ?? []);
     await syncVariableProduct(trx, parent.id, now);
   });
   return getVariation(ctx, productId, id);
@@ -320,9 +343,10 @@ export async function deleteVariation(
 ): Promise<CatalogVariation> {
   return ctx.db.transaction().execute(async (trx) => {
     const { parent, row } = await requireVariationRow(trx, productId, id);
+    const meta = (await loadMeta(trx, [id])).get(id);
     await deleteVariationRow(trx, id);
     await syncVariableProduct(trx, parent.id, toDbTime(ctx.clock.now()));
-    return toVariation(row, parent);
+    return toVariation(row, parent, meta);
   });
 }
 
@@ -355,6 +379,8 @@ async function checkProductInput(
 ): Promise<void> {
   checkPrices(input, current, errors);
   checkStock(input, errors);
+  checkDetails(input, errors);
+  checkMetaData(input.meta_data, errors);
   await checkSku(db, input.sku, current?.id ?? null);
   if (input.category_ids && input.category_ids.length > 0) {
     const found = new Set((await findCategories(db, input.category_ids)).map((c) => c.id));
@@ -381,6 +407,8 @@ async function checkVariationInput(
 ): Promise<void> {
   checkPrices(input, current, errors);
   checkStock(input, errors);
+  checkDetails(input, errors);
+  checkMetaData(input.meta_data, errors);
   await checkSku(db, input.sku, current?.id ?? null);
   const defined = (
     JSON.parse(parent.attributes) as Array<{ name: string; options: string[]; variation: boolean }>
@@ -449,10 +477,45 @@ async function uniqueSafe<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function pricing(regular: number | null, sale: number | null) {
-  const onSale = regular !== null && sale !== null && sale < regular;
-  const price = onSale ? sale : regular;
-  return { regular_price: regular, sale_price: sale, price, max_price: price, on_sale: onSale ? 1 : 0 };
+/** A price in minor units with the string it was sent as (null when none was kept). */
+interface SentPrice {
+  minor: number | null;
+  text: string | null;
+}
+
+const unpriced: SentPrice = { minor: null, text: null };
+
+// The regular price an input sets, else (on update) the stored one, each with its sent form.
+function sentRegular(input: ProductInput | VariationInput, current?: ProductRow): SentPrice {
+  if (input.regular_price !== undefined)
+    return { minor: input.regular_price, text: input.regular_price_text ?? null };
+  return current ? { minor: current.regular_price, text: current.regular_price_text } : unpriced;
+}
+
+function sentSale(input: ProductInput | VariationInput, current?: ProductRow): SentPrice {
+  if (input.sale_price !== undefined) return { minor: input.sale_price, text: input.sale_price_text ?? null };
+  return current ? { minor: current.sale_price, text: current.sale_price_text } : unpriced;
+}
+
+function pricing(regular: SentPrice, sale: SentPrice) {
+  const onSale = regular.minor !== null && sale.minor !== null && sale.minor < regular.minor;
+  const price = onSale ? sale.minor : regular.minor;
+  return {
+    regular_price: regular.minor,
+    sale_price: sale.minor,
+    regular_price_text: regular.minor === null ? null : regular.text,
+    sale_price_text: sale.minor === null ? null : sale.text,
+    price,
+    max_price: price,
+    on_sale: onSale ? 1 : 0,
+  };
+}
+
+// Categories to store: the given ones, or the default category when none are given (WooCommerce's rule).
+async function withDefaultCategory(db: DbOrTrx, ids: number[]): Promise<number[]> {
+  if (ids.length > 0) return ids;
+  const fallback = await findDefaultCategoryId(db);
+  return fallback === undefined ? [] : [fallback];
 }
 
 function stock(

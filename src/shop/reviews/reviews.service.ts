@@ -55,6 +55,7 @@ export async function createReview(ctx: ShopContext, input: NewReview): Promise<
     const [product] = await findProductRows(trx, [input.product_id]);
     if (!product || product.type === 'variation')
       throw invalid('product_id', 'exists', 'There is no product with this id.');
+    if (product.reviews_allowed !== 1) throw reviewsClosed();
     checkReview(input);
     if (await hasReviewed(trx, input.product_id, { userId: input.user_id, email: input.reviewer_email }))
       throw new ConflictError('woocommerce_rest_review_duplicate', 'You have already reviewed this product.');
@@ -74,6 +75,13 @@ export async function createReview(ctx: ShopContext, input: NewReview): Promise<
     return newId;
   });
   return (await findReview(ctx.db, id))!;
+}
+
+// WordPress answers a comment on a post with comments closed this way, whoever posts it.
+function reviewsClosed(): RestError {
+  return new RestError('rest_comment_closed', 'Reviews are closed for this product.', 403, {
+    params: { product_id: 'The product does not accept reviews (reviews_allowed is false).' },
+  });
 }
 
 /** Option: when true, reviews posted by customers wait in `hold` for a manager (default false: approved at once). */

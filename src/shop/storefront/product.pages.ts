@@ -176,13 +176,14 @@ ${reviewForm(deps, request, product, page.review)}
   });
 }
 
-/** The review form for logged-in customers (Your rating, Your review, Submit); a login link for everyone else. */
+/** The review form for logged-in customers (Your rating, Your review, Submit); a login link for everyone else; none when reviews are closed. */
 function reviewForm(
   deps: StorefrontDeps,
   request: FastifyRequest,
   product: ShopProduct,
   state: ReviewFormState = { values: {}, errors: {} },
 ): SafeHtml {
+  if (!product.reviews_allowed) return html`<p>Reviews are closed for this product.</p>`;
   if (request.principal.kind !== 'user')
     return html`<p>Only logged-in customers can leave a review. <a href="/my-account/">Log in</a></p>`;
   const { values, errors } = state;
