@@ -6,18 +6,43 @@ import { couponProblem, formatCouponCode } from '../coupons/coupons.service.js';
 import { parseMoney } from '../catalog/money.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
-import { BILLING_FIELDS, type BillingAddress, loadOrder, type OrderRecord } from './order-records.js';
+import {
+  BILLING_FIELDS,
+  type BillingAddress,
+  completeShipping,
+  loadOrder,
+  type OrderRecord,
+  type ShippingAddress,
+} from './order-records.js';
+import { AWAITING_PAYMENT } from './order-status.js';
 import type { OrdersService } from './orders.service.js';
+
+/** A line of `POST /wc/v3/orders`: `quantity` defaults to 1; amounts are decimals (strings or numbers). */
+export interface AdminLineInput {
+  product_id: number;
+  variation_id?: number;
+  quantity?: number;
+  /** The line's name (default: the product's). */
+  name?: string;
+  /** The line's amount before coupons (default: the catalog price × quantity). */
+  subtotal?: string | number;
+  /** Taken as the amount when `subtotal` is absent. */
+  total?: string | number;
+  /** Unit price, used only for a product that no longer exists (the catalog prices the others). */
+  price?: string | number;
+}
 
 /** An order created by a shop manager through `POST /wc/v3/orders`. */
 export interface AdminOrderInput {
-  status?: OrderStatus;
+  /** null or absent: `pending`. Any status may be asked (a shop manager is not held to checkout's transitions). */
+  status?: OrderStatus | null;
   setPaid?: boolean;
   customerId?: number;
   customerNote?: string;
   billing?: Partial<BillingAddress>;
+  shipping?: Partial<ShippingAddress>;
   paymentMethod?: string;
-  lineItems: Array<{ product_id: number; variation_id?: number; quantity: number }>;
+  lineItems: AdminLineInput[];
   feeLines?: Array<{ name: string; total: string }>;
   couponLines?: Array<{ code: string }>;
   meta?: Array<{ key: string; value: unknown }>;
@@ -25,7 +50,9 @@ export interface AdminOrderInput {
 
 /**
  * Creates an order priced from the catalog (coupons applied as in a cart, fees as given), stored `pending`
- * and then moved to the asked status (`set_paid` → processing), all in one transaction.
+ * and then moved to the asked status, all in one transaction. `set_paid` stamps `date_paid` and moves an order
+ * awaiting payment to `processing` (WooCommerce's `payment_complete`). A line whose product no longer exists is
+ * kept with the name and amount given, as WooCommerce keeps it.
  */
 export function createAdminOrder(
   ctx: ShopContext,
@@ -38,12 +65,22 @@ export function createAdminOrder(
     const products = await loadPurchasables(trx, refs, ctx.config.publicUrl);
     const lines = input.lineItems.map((line, index) => {
       const product = products.get(purchasableKey(refs[index]!))!;
-      if (product.problem === 'not_found')
-        throw new RestError(
-          'woocommerce_rest_invalid_product_id',
-          `Invalid product ID ${line.product_id}.`,
-          400,
-        );
+      const quantity = line.quantity ?? 1;
+      const given = lineAmount(line, ctx);
+      if (product.problem === 'not_found') {
+        const unit = line.price === undefined ? null : toMinor(line.price, 'line_items.price', ctx);
+        const amount = given ?? (unit ?? 0) * quantity;
+        return {
+          key: String(index),
+          product_id: line.product_id,
+          variation_id: line.variation_id ?? 0,
+          quantity,
+          name: line.name?.trim() || `Product #${line.product_id}`,
+          sku: '',
+          price: unit ?? Math.round(amount / quantity),
+          amount,
+        };
+      }
       if (product.type === 'variable')
         throw new RestError(
           'woocommerce_rest_invalid_product_id',
@@ -54,10 +91,11 @@ export function createAdminOrder(
         key: String(index),
         product_id: product.productId,
         variation_id: product.variationId,
-        quantity: line.quantity,
-        name: product.name,
+        quantity,
+        name: line.name?.trim() || product.name,
         sku: product.sku,
-        price: product.price,
+        price: given === null ? product.price : Math.round(given / quantity),
+        amount: given ?? product.price * quantity,
       };
     });
     const codes = (input.couponLines ?? []).map((c) => formatCouponCode(c.code));
@@ -69,9 +107,17 @@ export function createAdminOrder(
         : `Coupon "${code}" does not exist!`;
       if (problem) throw new RestError('woocommerce_rest_invalid_coupon', problem, 400);
     }
-    const priced = applyCoupons(lines, coupons);
+    // Coupons work on line amounts: each line goes in as one unit of its amount, so a given subtotal holds.
+    const priced = applyCoupons(
+      lines.map(({ amount, ...line }) => ({ ...line, quantity: 1, price: amount })),
+      coupons,
+    );
     const discount = priced.coupons.reduce((sum, c) => sum + c.discount, 0);
-    const items = spreadDiscount(priced.items, discount);
+    const items = spreadDiscount(priced.items, discount).map((item, i) => ({
+      ...item,
+      quantity: lines[i]!.quantity,
+      price: lines[i]!.price,
+    }));
     const fees = (input.feeLines ?? []).map((fee) => ({
       name: fee.name,
       total: parseSigned(fee.total, ctx),
@@ -82,6 +128,7 @@ export function createAdminOrder(
       {
         customerId: input.customerId ?? 0,
         billing,
+        shipping: completeShipping(input.shipping ?? {}),
         paymentMethod: input.paymentMethod ?? '',
         customerNote: input.customerNote ?? '',
         lines: items.map((i) => ({
@@ -104,8 +151,10 @@ export function createAdminOrder(
       },
       Object.fromEntries((input.meta ?? []).map((m) => [m.key, m.value])),
     );
-    const target = input.status ?? (input.setPaid ? 'processing' : 'pending');
-    if (target !== 'pending') await orders.transition(trx, created.id, target);
+    const asked = input.status ?? 'pending';
+    const target = input.setPaid && AWAITING_PAYMENT.has(asked) ? 'processing' : asked;
+    if (target !== 'pending') await orders.transition(trx, created.id, target, { anyStatus: true });
+    if (input.setPaid) await orders.markPaid(trx, created.id);
     return (await loadOrder(trx, created.id))!;
   });
 }
@@ -113,6 +162,19 @@ export function createAdminOrder(
 /** A billing address with every WooCommerce field present (empty when not given). */
 export function completeBilling(given: Partial<BillingAddress>): BillingAddress {
   return Object.fromEntries(BILLING_FIELDS.map((f) => [f, (given[f] ?? '').trim()])) as BillingAddress;
+}
+
+// A line's given amount before coupons (`subtotal`, else `total`), or null to price it from the catalog.
+function lineAmount(line: AdminLineInput, ctx: ShopContext): number | null {
+  if (line.subtotal !== undefined) return toMinor(line.subtotal, 'line_items.subtotal', ctx);
+  if (line.total !== undefined) return toMinor(line.total, 'line_items.total', ctx);
+  return null;
+}
+
+function toMinor(value: string | number, field: string, ctx: ShopContext): number {
+  const minor = parseMoney(String(value).trim(), ctx.shop.currency.minorUnit);
+  if (minor === null) throw invalid(field, 'numeric', `${field} must be a non-negative decimal amount.`);
+  return minor;
 }
 
 function parseSigned(value: string, ctx: ShopContext): number {

@@ -21,6 +21,14 @@ export const BILLING_FIELDS = [
 /** A billing address (every field a string, empty when unknown). */
 export type BillingAddress = Record<(typeof BILLING_FIELDS)[number], string>;
 
+/** WooCommerce's shipping address fields (an order's; no e-mail). */
+export const SHIPPING_FIELDS = BILLING_FIELDS.filter((f) => f !== 'email') as Array<
+  Exclude<(typeof BILLING_FIELDS)[number], 'email'>
+>;
+
+/** A shipping address (every field a string, empty when unknown). */
+export type ShippingAddress = Record<(typeof SHIPPING_FIELDS)[number], string>;
+
 /** One refunded line of a refund (positive amounts; the REST edge shows them negative). */
 export interface RefundLine {
   id: number;
@@ -41,6 +49,7 @@ export interface RefundRecord {
 /** An order with everything the REST edge shows (a ShopOrder plus WooCommerce's other fields). */
 export interface OrderRecord extends ShopOrder {
   billing: BillingAddress;
+  shipping: ShippingAddress;
   line_items: Array<ShopOrder['line_items'][number] & { id: number; sku: string; price: number }>;
   payment_method: string;
   payment_method_title: string;
@@ -84,6 +93,11 @@ export async function loadOrder(db: DbOrTrx, id: number): Promise<OrderRecord | 
   return (await loadOrders(db, [id]))[0] ?? null;
 }
 
+/** A shipping address with every WooCommerce field present (empty when not given). */
+export function completeShipping(given: Partial<ShippingAddress>): ShippingAddress {
+  return Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, (given[f] ?? '').trim()])) as ShippingAddress;
+}
+
 function toRecord(
   row: OrderRow,
   items: Awaited<ReturnType<typeof findOrderChildren>>['items'],
@@ -101,6 +115,7 @@ function toRecord(
     currency: row.currency,
     customer_id: row.customer_id,
     billing: JSON.parse(row.billing) as BillingAddress,
+    shipping: completeShipping(JSON.parse(row.shipping) as Partial<ShippingAddress>),
     line_items: items.map((i) => ({
       id: i.id,
       product_id: i.product_id,

@@ -12,10 +12,11 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
 ];
 
 /**
- * Allowed status changes. WooCommerce enforces none; the shop refuses the ones that make no sense
- * (anything out of `cancelled` or `refunded`, `completed` back to work in progress).
+ * Status changes allowed to the shop's own flows (checkout, Store API, extensions through the ShopApi) and offered
+ * by the admin order screen. WooCommerce enforces none; the shop refuses the ones that make no sense (anything out
+ * of `cancelled` or `refunded`, `completed` back to work in progress). `wc/v3` callers may set any status.
  */
-const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'on-hold', 'completed', 'cancelled', 'failed'],
   'on-hold': ['processing', 'completed', 'cancelled', 'refunded', 'failed'],
   processing: ['completed', 'on-hold', 'cancelled', 'refunded', 'failed'],
@@ -31,8 +32,13 @@ export const STOCK_HOLDING: ReadonlySet<OrderStatus> = new Set(['processing', 'o
 /** Statuses counting as paid (WooCommerce's `wc_get_is_paid_statuses`). */
 export const PAID: ReadonlySet<OrderStatus> = new Set(['processing', 'completed']);
 
-/** Statuses an order can be refunded in. */
-export const REFUNDABLE: ReadonlySet<OrderStatus> = new Set(['processing', 'on-hold', 'completed']);
+/** Statuses `set_paid` moves to `processing` (WooCommerce's statuses valid for payment completion). */
+export const AWAITING_PAYMENT: ReadonlySet<OrderStatus> = new Set([
+  'pending',
+  'on-hold',
+  'failed',
+  'cancelled',
+]);
 
 /** True when an order may go from `from` to `to`. */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {

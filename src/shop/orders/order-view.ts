@@ -32,6 +32,7 @@ export function orderView(order: OrderRecord, money: (minor: number) => string):
     customer_id: order.customer_id,
     customer_note: order.customer_note,
     billing: order.billing,
+    shipping: order.shipping,
     payment_method: order.payment_method,
     payment_method_title: order.payment_method_title,
     transaction_id: '',
@@ -62,12 +63,7 @@ export function orderView(order: OrderRecord, money: (minor: number) => string):
       total_tax: zero,
       taxes: [],
     })),
-    coupon_lines: order.coupon_lines.map((c, i) => ({
-      id: i + 1,
-      code: c.code,
-      discount: money(c.discount),
-      discount_tax: zero,
-    })),
+    coupon_lines: order.coupon_lines.map((c, i) => couponLineView(c, i + 1, money)),
     refunds: order.refunds.map((r) => ({ id: r.id, reason: r.reason, total: money(-r.amount) })),
     meta_data: order.meta_entries,
     needs_payment: order.status === 'pending' || order.status === 'failed',
@@ -104,5 +100,25 @@ export function refundView(
         refunded_item_id: line.id,
       };
     }),
+  };
+}
+
+// A coupon line with WooCommerce's `coupon_data` meta entry (the coupon when ordered; none for virtual coupons
+// such as loyalty discounts, and for orders placed before coupons were kept with them).
+function couponLineView(
+  line: OrderRecord['coupon_lines'][number] & { data?: Record<string, unknown> },
+  id: number,
+  money: (minor: number) => string,
+): Static<typeof OrderSchema>['coupon_lines'][number] {
+  const data = line.data;
+  return {
+    id,
+    code: line.code,
+    discount: money(line.discount),
+    discount_tax: money(0),
+    discount_type: typeof data?.discount_type === 'string' ? data.discount_type : 'fixed_cart',
+    nominal_amount: Number(data?.amount ?? 0),
+    free_shipping: data?.free_shipping === true,
+    meta_data: data ? [{ id, key: 'coupon_data', value: data }] : [],
   };
 }

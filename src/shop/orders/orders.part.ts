@@ -1,5 +1,6 @@
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import * as orderNotesMigration from '../migrations/2026-11-25T17-40-order-notes.js';
+import * as orderSearchMigration from '../migrations/2026-11-25T19-50-order-search.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerOrderNoteRoutes } from './order-notes.routes.js';
 import { noteStatusChange } from './order-notes.service.js';
@@ -16,7 +17,12 @@ export function ordersPart(ctx: ShopContext): ShopPart & { orders: OrdersService
     name: 'orders',
     orders,
     refunds,
-    migrations: { '2026-11-25T17-40-order-notes': orderNotesMigration },
+    migrations: {
+      '2026-11-25T17-40-order-notes': orderNotesMigration,
+      '2026-11-25T19-50-order-search': orderSearchMigration,
+    },
+    // Orders placed before the search-term table get their terms once.
+    setup: () => orders.indexSearchTermsOnce(),
     routes(app) {
       registerOrderRoutes(app, { ctx, orders, refunds });
       registerOrderNoteRoutes(app, ctx);

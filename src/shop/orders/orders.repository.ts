@@ -1,7 +1,9 @@
-import { type Generated, type Selectable, sql } from 'kysely';
-import type { DbOrTrx, Engine } from '../../platform/db/database.js';
-import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
+import { type ExpressionBuilder, type Generated, type Selectable, type SqlBool, sql } from 'kysely';
+import type { DbOrTrx, Engine, Tables } from '../../platform/db/database.js';
+import { isPostgres } from '../../platform/db/migrations.js';
+import { columnsToSet, escapeLike } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus } from '../shop-api.js';
+import { searchQueryTerms } from './order-search-terms.js';
 
 /** Row of `shop_orders` (money in minor units; billing as JSON; `trashed` 0/1). */
 export interface OrderTable {
@@ -10,10 +12,10 @@ export interface OrderTable {
   currency: string;
   customer_id: number;
   billing: string;
+  /** JSON shipping address (`{}` for orders placed before orders kept one). */
+  shipping: string;
   /** Lower-case billing e-mail (filters, coupon usage). */
   billing_email: string;
-  /** Lower-case `first last email` for `search`. */
-  search_text: string;
   payment_method: string;
   payment_method_title: string;
   customer_note: string;
@@ -63,6 +65,12 @@ export interface OrderRefundTable {
   created_at: string;
 }
 
+/** Row of `shop_order_search_terms`: one search term of an order (see `order-search-terms.ts`). */
+export interface OrderSearchTermTable {
+  term: string;
+  order_id: number;
+}
+
 /** Row of `shop_order_meta` (`meta_value` JSON). */
 export interface OrderMetaTable {
   id: Generated<number>;
@@ -77,6 +85,7 @@ declare module '../../platform/db/database.js' {
     shop_order_items: OrderItemTable;
     shop_order_refunds: OrderRefundTable;
     shop_order_meta: OrderMetaTable;
+    shop_order_search_terms: OrderSearchTermTable;
   }
 }
 
@@ -167,14 +176,29 @@ export async function searchOrderIds(
   if (filter.billingEmail) base = base.where('billing_email', '=', filter.billingEmail.trim().toLowerCase());
   if (filter.createdAfter) base = base.where('created_at', '>', filter.createdAfter);
   if (filter.createdBefore) base = base.where('created_at', '<', filter.createdBefore);
-  if (filter.search) {
-    const term = filter.search.trim();
-    const asId = /^#?\d+$/.test(term) ? Number(term.replace('#', '')) : null;
-    base = base.where((eb) =>
-      asId === null
-        ? containsInsensitive(sql.ref('search_text'), term)
-        : eb.or([eb('id', '=', asId), containsInsensitive(sql.ref('search_text'), term)]),
-    );
+  if (filter.search?.trim()) {
+    const text = filter.search.trim();
+    const asId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
+    // Each query term narrows by an index range over the terms table (never a scan of the orders).
+    const terms = searchQueryTerms(text);
+    base = base.where((eb) => {
+      const byTerms =
+        terms.length === 0
+          ? sql<SqlBool>`1 = 0`
+          : eb.and(
+              terms.map((term) =>
+                eb(
+                  'id',
+                  'in',
+                  db
+                    .selectFrom('shop_order_search_terms')
+                    .select('order_id')
+                    .where((t) => termStartsWith(db, t, term)),
+                ),
+              ),
+            );
+      return asId === null ? byTerms : eb.or([eb('id', '=', asId), byTerms]);
+    });
   }
   const order = filter.order ?? 'desc';
   const [rows, count] = await Promise.all([
@@ -188,6 +212,43 @@ export async function searchOrderIds(
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((r) => r.id), total: Number(count.n) };
+}
+
+/** Replaces the search terms of an order (inserts that meet a concurrent writer's are skipped). */
+export async function replaceOrderSearchTerms(db: DbOrTrx, orderId: number, terms: string[]): Promise<void> {
+  await db.deleteFrom('shop_order_search_terms').where('order_id', '=', orderId).execute();
+  if (terms.length === 0) return;
+  await db
+    .insertInto('shop_order_search_terms')
+    .values(terms.map((term) => ({ term, order_id: orderId })))
+    .onConflict((oc) => oc.columns(['term', 'order_id']).doNothing())
+    .execute();
+}
+
+/** Up to `limit` order ids above `afterId`, ascending (batched walks over every order). */
+export async function orderIdsAfter(db: DbOrTrx, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('shop_orders')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+// A prefix match the terms indexes serve: PostgreSQL's text_pattern_ops index takes LIKE 'x%'; SQLite uses its
+// primary key for a range, exact under its binary collation.
+function termStartsWith(
+  db: DbOrTrx,
+  eb: ExpressionBuilder<Tables, 'shop_order_search_terms'>,
+  prefix: string,
+) {
+  if (isPostgres(db)) return eb('term', 'like', `${escapeLike(prefix)}%`);
+  const chars = Array.from(prefix);
+  const last = chars.pop() ?? '';
+  const upper = chars.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+  return eb.and([eb('term', '>=', prefix), eb('term', '<', upper)]);
 }
 
 /** Changes columns of an order. */
@@ -295,5 +356,6 @@ export async function deleteOrderRow(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('shop_order_refunds').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_order_meta').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_order_notes').where('order_id', '=', id).execute();
+  await db.deleteFrom('shop_order_search_terms').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_orders').where('id', '=', id).execute();
 }

@@ -88,13 +88,14 @@ export function registerOrderRoutes(
     async (request, reply) => {
       const b = request.body;
       const order = await createAdminOrder(ctx, orders, {
-        status: b.status as OrderStatus | undefined,
+        status: b.status as OrderStatus | null | undefined,
         setPaid: b.set_paid,
         customerId: b.customer_id,
         customerNote: b.customer_note,
         billing: b.billing,
+        shipping: b.shipping,
         paymentMethod: b.payment_method,
-        lineItems: b.line_items,
+        lineItems: b.line_items ?? [],
         feeLines: b.fee_lines,
         couponLines: b.coupon_lines,
         meta: b.meta_data,
@@ -126,7 +127,8 @@ export function registerOrderRoutes(
       config: { auth: AUTH },
       schema: {
         tags: TAGS,
-        summary: 'Update an order (status transitions are checked; `refunded` refunds what is left).',
+        summary:
+          'Update an order (any status may be set; `refunded` refunds what is left; `set_paid` stamps date_paid).',
         params: OrderIdParams,
         body: OrderUpdateBody,
         response: { 200: OrderSchema },
@@ -138,8 +140,10 @@ export function registerOrderRoutes(
         const order = await orders.update(
           id,
           {
-            status: body.status as OrderStatus | undefined,
+            status: body.status as OrderStatus | null | undefined,
+            set_paid: body.set_paid,
             billing: body.billing,
+            shipping: body.shipping,
             customer_note: body.customer_note,
             payment_method: body.payment_method,
             meta_data: body.meta_data,
@@ -197,8 +201,8 @@ export function registerOrderRoutes(
     },
     async (request, reply) => {
       const b = request.body;
-      const minor = (value: string, field: string) => {
-        const parsed = parseMoney(value, ctx.shop.currency.minorUnit);
+      const minor = (value: string | number, field: string) => {
+        const parsed = parseMoney(String(value).trim(), ctx.shop.currency.minorUnit);
         if (parsed === null)
           throw invalid(field, 'numeric', `${field} must be a non-negative decimal amount.`);
         return parsed;
@@ -208,6 +212,8 @@ export function registerOrderRoutes(
         reason: b.reason ?? '',
         lineItems: b.line_items?.map((l) => ({
           id: l.id,
+          product_id: l.product_id,
+          variation_id: l.variation_id,
           quantity: l.quantity ?? 0,
           refund_total: l.refund_total === undefined ? 0 : minor(l.refund_total, 'line_items'),
         })),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../platform/http/collection.js';
-import { BILLING_FIELDS } from './order-records.js';
+import { BILLING_FIELDS, SHIPPING_FIELDS } from './order-records.js';
 
 /** WordPress's date-time argument: `YYYY-MM-DD[T ]hh:mm:ss`, optional fraction and zone (UTC when absent). */
 export const DATE_TIME_PATTERN =
@@ -13,6 +13,11 @@ const StatusEnum = Type.Union(
     Type.Literal(s),
   ),
 );
+// WooCommerce clients send `status: null` for "the default" (create: pending; update: unchanged).
+const StatusInput = Type.Optional(Type.Union([StatusEnum, Type.Null()]));
+const DecimalInput = Type.Union([Type.String(), Type.Number()], {
+  description: 'Decimal amount (a JSON number is taken as its decimal string).',
+});
 
 /** A billing address (every field optional on write). */
 export const BillingSchema = Type.Object(
@@ -23,6 +28,14 @@ export const BillingSchema = Type.Object(
 );
 /** A billing address on write. */
 export const BillingInput = Type.Partial(BillingSchema);
+/** A shipping address (WooCommerce's fields, `phone` included; no e-mail). */
+export const ShippingSchema = Type.Object(
+  Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, Type.String()])) as Record<
+    (typeof SHIPPING_FIELDS)[number],
+    ReturnType<typeof Type.String>
+  >,
+);
+const ShippingInput = Type.Partial(ShippingSchema);
 
 const Meta = Type.Object({ id: Type.Integer(), key: Type.String(), value: Type.Unknown() });
 
@@ -78,6 +91,7 @@ export const OrderSchema = Type.Object({
   customer_id: Type.Integer(),
   customer_note: Type.String(),
   billing: BillingSchema,
+  shipping: ShippingSchema,
   payment_method: Type.String(),
   payment_method_title: Type.String(),
   transaction_id: Type.String(),
@@ -113,7 +127,18 @@ export const OrderSchema = Type.Object({
     }),
   ),
   coupon_lines: Type.Array(
-    Type.Object({ id: Type.Integer(), code: Type.String(), discount: Decimal, discount_tax: Decimal }),
+    Type.Object({
+      id: Type.Integer(),
+      code: Type.String(),
+      discount: Decimal,
+      discount_tax: Decimal,
+      discount_type: Type.String(),
+      nominal_amount: Type.Number(),
+      free_shipping: Type.Boolean(),
+      meta_data: Type.Array(Meta, {
+        description: "`coupon_data`: the coupon's wc/v3 fields as they were when the order was placed.",
+      }),
+    }),
   ),
   refunds: Type.Array(Type.Object({ id: Type.Integer(), reason: Type.String(), total: Decimal })),
   meta_data: Type.Array(Meta),
@@ -138,19 +163,26 @@ export const OrderListQuery = Type.Object({
 
 /** `POST /wc/v3/orders` body. */
 export const OrderCreateBody = Type.Object({
-  status: Type.Optional(StatusEnum),
+  status: StatusInput,
   customer_id: Type.Optional(Type.Integer({ minimum: 0 })),
   customer_note: Type.Optional(Type.String()),
   billing: Type.Optional(BillingInput),
+  shipping: Type.Optional(ShippingInput),
   payment_method: Type.Optional(Type.String()),
   set_paid: Type.Optional(Type.Boolean()),
-  line_items: Type.Array(
-    Type.Object({
-      product_id: Type.Integer({ minimum: 1 }),
-      variation_id: Type.Optional(Type.Integer({ minimum: 0 })),
-      quantity: Type.Integer({ minimum: 1, maximum: 9999 }),
-    }),
-    { minItems: 1 },
+  line_items: Type.Optional(
+    Type.Array(
+      Type.Object({
+        product_id: Type.Integer({ minimum: 1 }),
+        variation_id: Type.Optional(Type.Integer({ minimum: 0 })),
+        quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999, default: 1 })),
+        name: Type.Optional(Type.String({ maxLength: 255 })),
+        subtotal: Type.Optional(DecimalInput),
+        total: Type.Optional(DecimalInput),
+        price: Type.Optional(DecimalInput),
+      }),
+      { maxItems: 500 },
+    ),
   ),
   fee_lines: Type.Optional(
     Type.Array(Type.Object({ name: Type.String({ minLength: 1 }), total: Type.String() })),
@@ -163,9 +195,11 @@ export const OrderCreateBody = Type.Object({
 
 /** `PUT /wc/v3/orders/{id}` body. */
 export const OrderUpdateBody = Type.Object({
-  status: Type.Optional(StatusEnum),
+  status: StatusInput,
+  set_paid: Type.Optional(Type.Boolean()),
   customer_note: Type.Optional(Type.String()),
   billing: Type.Optional(BillingInput),
+  shipping: Type.Optional(ShippingInput),
   payment_method: Type.Optional(Type.String()),
   meta_data: Type.Optional(
     Type.Array(Type.Object({ key: Type.String({ minLength: 1 }), value: Type.Unknown() })),
@@ -180,11 +214,21 @@ export const RefundCreateBody = Type.Object({
   reason: Type.Optional(Type.String()),
   line_items: Type.Optional(
     Type.Array(
-      Type.Object({
-        id: Type.Integer({ minimum: 1 }),
-        quantity: Type.Optional(Type.Integer({ minimum: 0 })),
-        refund_total: Type.Optional(Type.String()),
-      }),
+      Type.Object(
+        {
+          id: Type.Optional(Type.Integer({ minimum: 1, description: 'The order line id.' })),
+          product_id: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description: 'Or the product of the line (the first line holding it).',
+            }),
+          ),
+          variation_id: Type.Optional(Type.Integer({ minimum: 0 })),
+          quantity: Type.Optional(Type.Integer({ minimum: 0 })),
+          refund_total: Type.Optional(DecimalInput),
+        },
+        { description: 'A refunded line, named by `id` or by `product_id`.' },
+      ),
     ),
   ),
   api_refund: Type.Optional(Type.Boolean()),

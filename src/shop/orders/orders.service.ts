@@ -3,15 +3,19 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { ConflictError, NotFoundError, RestError } from '../../platform/http/errors.js';
 import { adjustStock, recordSales } from '../catalog/purchasables.js';
-import {
-  findCouponsByCodes,
-  recordCouponUses,
-  releaseCouponUsage,
-} from '../coupons/coupons.repository.js';
+import { findCouponsByCodes, recordCouponUses, releaseCouponUsage } from '../coupons/coupons.repository.js';
 import { couponView } from '../coupons/coupon-view.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
-import { type BillingAddress, loadOrder, loadOrders, type OrderRecord } from './order-records.js';
+import {
+  type BillingAddress,
+  completeShipping,
+  loadOrder,
+  loadOrders,
+  type OrderRecord,
+  type ShippingAddress,
+} from './order-records.js';
+import { orderSearchTerms } from './order-search-terms.js';
 import {
   AWAITING_PAYMENT,
   canTransition,
@@ -27,6 +31,8 @@ import {
   insertOrder,
   type OrderFilter,
   type OrderRow,
+  orderIdsAfter,
+  replaceOrderSearchTerms,
   searchOrderIds,
   updateOrderRow,
   upsertOrderMeta,
@@ -36,6 +42,8 @@ import {
 export interface NewOrder {
   customerId: number;
   billing: BillingAddress;
+  /** Empty when not given (the Store API checkout keeps none). */
+  shipping?: ShippingAddress;
   paymentMethod: string;
   customerNote: string;
   lines: Array<{
@@ -59,6 +67,7 @@ export interface NewOrder {
 
 /** Changes to an order through `wc/v3/orders/{id}` (`status` null or absent: unchanged). */
 export interface OrderPatch {
+  shipping?: Partial<ShippingAddress>;
   status?: OrderStatus | null;
   /** WooCommerce's `set_paid`: stamps `date_paid`; an order awaiting payment moves to `processing`. */
   set_paid?: boolean;
@@ -90,9 +99,8 @@ export class OrdersService {
         currency: this.ctx.shop.currency.code,
         customer_id: order.customerId,
         billing: JSON.stringify(order.billing),
+        shipping: JSON.stringify(order.shipping ?? completeShipping({})),
         billing_email: order.billing.email.trim().toLowerCase(),
-        search_text:
-          `${order.billing.first_name} ${order.billing.last_name} ${order.billing.email}`.toLowerCase(),
         payment_method: order.paymentMethod,
         payment_method_title: paymentMethodTitle(order.paymentMethod),
         customer_note: order.customerNote,
@@ -116,26 +124,48 @@ export class OrdersService {
       },
       order.lines,
     );
-    if (realCodes.length > 0) {
-      const coupons = await findCouponsByCodes(trx, realCodes);
-      const email = order.billing.email.trim().toLowerCase();
-      const customer = order.customerId > 0 ? String(order.customerId) : null;
-      const refused = await recordCouponUses(trx, {
-        orderId: id,
-        coupons,
-        usedBy: customer ?? email,
-        identities: [customer, email].filter((v): v is string => Boolean(v)),
-      });
-      if (refused.length > 0 || coupons.length !== realCodes.length) {
-        const code = coupons.find((c) => refused.includes(c.id))?.code ?? realCodes[0];
-        throw new ConflictError(
-          'woocommerce_rest_cart_coupon_error',
-          `Coupon "${code}" cannot be used any more: its usage limit (or its limit per customer) has been reached.`,
-        );
-      }
-    }
+    await replaceOrderSearchTerms(
+      trx,
+      id,
+      orderSearchTerms({
+        billing: order.billing,
+        shipping: order.shipping ?? completeShipping({}),
+        itemNames: order.lines.map((l) => l.name),
+      }),
+    );
+    await this.countCouponUses(trx, {
+      orderId: id,
+      codes: realCodes,
+      email: order.billing.email,
+      customerId: order.customerId,
+    });
     for (const [key, value] of Object.entries(meta)) await upsertOrderMeta(trx, id, key, value);
     return (await loadOrder(trx, id))!;
+  }
+
+  // Counts one use of each real coupon of an order; 409 when one reached its limit (the caller rolls back).
+  private async countCouponUses(
+    trx: DbOrTrx,
+    input: { orderId: number; codes: string[]; email: string; customerId: number },
+  ): Promise<void> {
+    const { codes } = input;
+    if (codes.length === 0) return;
+    const coupons = await findCouponsByCodes(trx, codes);
+    const email = input.email.trim().toLowerCase();
+    const customer = input.customerId > 0 ? String(input.customerId) : null;
+    const refused = await recordCouponUses(trx, {
+      orderId: input.orderId,
+      coupons,
+      usedBy: customer ?? email,
+      identities: [customer, email].filter((v): v is string => Boolean(v)),
+    });
+    if (refused.length > 0 || coupons.length !== codes.length) {
+      const code = coupons.find((c) => refused.includes(c.id))?.code ?? codes[0];
+      throw new ConflictError(
+        'woocommerce_rest_cart_coupon_error',
+        `Coupon "${code}" cannot be used any more: its usage limit (or its limit per customer) has been reached.`,
+      );
+    }
   }
 
   /**
@@ -180,12 +210,22 @@ export class OrdersService {
       await recordSales(trx, lines, 'remove');
       patch.stock_reduced = 0;
     }
+    const couponCodes = current.coupon_lines
+      .filter((c) => !(c as { virtual?: boolean }).virtual)
+      .map((c) => c.code);
     if (to === 'cancelled' && row.coupons_counted === 1) {
-      await releaseCouponUsage(trx, {
-        orderId: id,
-        codes: current.coupon_lines.filter((c) => !(c as { virtual?: boolean }).virtual).map((c) => c.code),
-      });
+      await releaseCouponUsage(trx, { orderId: id, codes: couponCodes });
       patch.coupons_counted = 0;
+    }
+    // A cancelled order brought back (a shop manager may) uses its coupons again, within their limits.
+    if (from === 'cancelled' && row.coupons_counted === 0 && couponCodes.length > 0) {
+      await this.countCouponUses(trx, {
+        orderId: id,
+        codes: couponCodes,
+        email: current.billing.email,
+        customerId: current.customer_id,
+      });
+      patch.coupons_counted = 1;
     }
     if (PAID.has(to) && row.paid_at === null) patch.paid_at = now;
     if (to === 'completed') patch.completed_at = now;
@@ -214,11 +254,16 @@ export class OrdersService {
       const row = await this.lockedRow(trx, id);
       const now = toDbTime(this.ctx.clock.now());
       const changes: Partial<OrderRow> = {};
+      const billing = { ...(JSON.parse(row.billing) as BillingAddress), ...patch.billing };
+      const shipping = completeShipping({ ...JSON.parse(row.shipping), ...patch.shipping });
       if (patch.billing) {
-        const billing = { ...(JSON.parse(row.billing) as BillingAddress), ...patch.billing };
         changes.billing = JSON.stringify(billing);
         changes.billing_email = billing.email.trim().toLowerCase();
-        changes.search_text = `${billing.first_name} ${billing.last_name} ${billing.email}`.toLowerCase();
+      }
+      if (patch.shipping) changes.shipping = JSON.stringify(shipping);
+      if (patch.billing || patch.shipping) {
+        const itemNames = (await loadOrder(trx, id))!.line_items.map((l) => l.name);
+        await replaceOrderSearchTerms(trx, id, orderSearchTerms({ billing, shipping, itemNames }));
       }
       if (patch.customer_note !== undefined) changes.customer_note = patch.customer_note;
       if (patch.payment_method !== undefined) {
@@ -298,6 +343,28 @@ export class OrdersService {
     });
   }
 
+  /**
+   * Writes the search terms of every order, 500 orders per transaction (orders placed before the terms table);
+   * once done, an option remembers it, so later starts skip the walk.
+   */
+  async indexSearchTermsOnce(): Promise<void> {
+    if (await this.ctx.options.get(SEARCH_TERMS_OPTION, false)) return;
+    for (let after = 0; ; ) {
+      const ids = await orderIdsAfter(this.ctx.db, after, 500);
+      if (ids.length === 0) break;
+      await this.ctx.db.transaction().execute(async (trx) => {
+        for (const order of await loadOrders(trx, ids))
+          await replaceOrderSearchTerms(
+            trx,
+            order.id,
+            orderSearchTerms({ ...order, itemNames: order.line_items.map((l) => l.name) }),
+          );
+      });
+      after = ids[ids.length - 1]!;
+    }
+    await this.ctx.options.set(SEARCH_TERMS_OPTION, true);
+  }
+
   /** The order row, locked for the rest of the transaction on PostgreSQL; 404 when unknown. */
   async lockedRow(trx: DbOrTrx, id: number): Promise<OrderRow> {
     const row = await findOrderRow(trx, id, { lock: true, engine: this.ctx.engine });
@@ -305,6 +372,8 @@ export class OrdersService {
     return row;
   }
 }
+
+const SEARCH_TERMS_OPTION = 'shop_order_search_terms_indexed';
 
 /** 404 for an unknown order id (WooCommerce's code). */
 export function orderNotFound(): NotFoundError {

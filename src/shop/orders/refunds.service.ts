@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
-import { NotFoundError, RestError } from '../../platform/http/errors.js';
+import { invalid, NotFoundError, RestError } from '../../platform/http/errors.js';
 import { adjustStock } from '../catalog/purchasables.js';
 import type { ShopContext } from '../shop-part.js';
 import {
@@ -10,7 +10,6 @@ import {
   type RefundLine,
   type RefundRecord,
 } from './order-records.js';
-import { REFUNDABLE } from './order-status.js';
 import {
   addRefunded,
   deleteRefundRow,
@@ -20,12 +19,21 @@ import {
 } from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 
+/** A refunded line as asked: the order line by `id`, or the first line holding `product_id` (and `variation_id`). */
+export interface RefundLineRequest {
+  id?: number;
+  product_id?: number;
+  variation_id?: number;
+  quantity: number;
+  refund_total: number;
+}
+
 /** What a refund asks for (money in minor units). */
 export interface RefundRequest {
   /** Defaults to the sum of the lines' `refund_total`. */
   amount?: number;
   reason: string;
-  lineItems?: RefundLine[];
+  lineItems?: RefundLineRequest[];
   /** Put refunded quantities back in stock. */
   restock: boolean;
   refundedBy: number | null;
@@ -44,9 +52,10 @@ export class RefundsService {
   }
 
   /**
-   * Records a refund inside `trx`: the order row is locked (PostgreSQL) and the refunded total only grows by
-   * a conditional UPDATE bounded by the order total; emits `order.refunded`, and moves a fully refunded order
-   * to `refunded` (emitting `order.status_changed`) in the same transaction.
+   * Records a refund inside `trx`, whatever the order's status (WooCommerce refunds any order with an amount left
+   * to refund): the order row is locked (PostgreSQL) and the refunded total only grows by a conditional UPDATE
+   * bounded by the order total; emits `order.refunded`, and moves a fully refunded order to `refunded` (emitting
+   * `order.status_changed`) in the same transaction.
    */
   async createIn(
     trx: DbOrTrx,
@@ -56,10 +65,6 @@ export class RefundsService {
     const row = await findOrderRow(trx, orderId, { lock: true, engine: this.ctx.engine });
     if (!row || row.trashed === 1)
       throw new NotFoundError('woocommerce_rest_invalid_order_id', 'Invalid order ID.');
-    if (!REFUNDABLE.has(row.status))
-      throw refundError(
-        `Order #${orderId} is "${row.status}": only processing, on-hold or completed orders can be refunded.`,
-      );
     const order = (await loadOrder(trx, orderId))!;
     const lines = this.checkLines(order, request.lineItems ?? []);
     const amount = request.amount ?? lines.reduce((sum, l) => sum + l.refund_total, 0);
@@ -103,7 +108,7 @@ export class RefundsService {
       trx,
     );
     if (updated.refunded_total === updated.total)
-      updated = await this.orders.transition(trx, orderId, 'refunded');
+      updated = await this.orders.transition(trx, orderId, 'refunded', { anyStatus: true });
     return { order: updated, refund };
   }
 
@@ -170,10 +175,10 @@ export class RefundsService {
         restock: false,
         refundedBy,
       });
-    else await this.orders.transition(trx, order.id, 'refunded');
+    else await this.orders.transition(trx, order.id, 'refunded', { anyStatus: true });
   }
 
-  private checkLines(order: OrderRecord, lines: RefundLine[]): RefundLine[] {
+  private checkLines(order: OrderRecord, lines: RefundLineRequest[]): RefundLine[] {
     const done = new Map<number, { quantity: number; total: number }>();
     for (const refund of order.refunds)
       for (const l of refund.line_items) {
@@ -181,20 +186,47 @@ export class RefundsService {
         done.set(l.id, { quantity: d.quantity + l.quantity, total: d.total + l.refund_total });
       }
     return lines.map((line) => {
-      const item = order.line_items.find((i) => i.id === line.id);
-      if (!item) throw refundError(`Line item ${line.id} is not part of order #${order.id}.`);
-      const before = done.get(line.id) ?? { quantity: 0, total: 0 };
+      const item = findRefundedItem(order, line, done);
+      const before = done.get(item.id) ?? { quantity: 0, total: 0 };
       if (line.quantity < 0 || line.quantity + before.quantity > item.quantity)
         throw refundError(
-          `At most ${item.quantity - before.quantity} of line item ${line.id} can be refunded.`,
+          `At most ${item.quantity - before.quantity} of line item ${item.id} can be refunded.`,
         );
       if (line.refund_total < 0 || line.refund_total + before.total > item.total)
         throw refundError(
-          `At most ${this.ctx.shop.formatMoney(item.total - before.total)} of line item ${line.id} can be refunded.`,
+          `At most ${this.ctx.shop.formatMoney(item.total - before.total)} of line item ${item.id} can be refunded.`,
         );
-      return line;
+      done.set(item.id, {
+        quantity: before.quantity + line.quantity,
+        total: before.total + line.refund_total,
+      });
+      return { id: item.id, quantity: line.quantity, refund_total: line.refund_total };
     });
   }
+}
+
+// The order line a refunded line names: by line `id`, else the first line of `product_id` (its variation when
+// given) with a quantity left to refund, else its first line.
+function findRefundedItem(
+  order: OrderRecord,
+  line: RefundLineRequest,
+  done: ReadonlyMap<number, { quantity: number }>,
+): OrderRecord['line_items'][number] {
+  if (line.id !== undefined) {
+    const item = order.line_items.find((i) => i.id === line.id);
+    if (!item) throw refundError(`Line item ${line.id} is not part of order #${order.id}.`);
+    return item;
+  }
+  if (line.product_id === undefined)
+    throw invalid('line_items', 'required', 'Each refunded line needs the order line id or a product_id.');
+  const candidates = order.line_items.filter(
+    (i) =>
+      (i.product_id === line.product_id || i.variation_id === line.product_id) &&
+      (line.variation_id === undefined || i.variation_id === line.variation_id),
+  );
+  const item = candidates.find((i) => (done.get(i.id)?.quantity ?? 0) < i.quantity) ?? candidates[0];
+  if (!item) throw refundError(`Product ${line.product_id} is not part of order #${order.id}.`);
+  return item;
 }
 
 function refundError(message: string, data: Record<string, unknown> = {}): RestError {
