@@ -109,7 +109,11 @@ describeInBrowser('shop admin: coupons and reviews', () => {
     });
     expect(new URL(page.url()).pathname).toBe(`/wp-admin/shop/coupons/${coupon.id}`);
     const kim = await customerCart('kim@example.com');
-    expect((await kim('add-item', { id: tea, quantity: 2 })).statusCode).toBe(201);
+    expect((await kim('add-item', { id: tea, quantity: 1 })).statusCode).toBe(201);
+    const belowMinimum = await kim('apply-coupon', { code: 'KIM10' });
+    expect(belowMinimum.statusCode).toBe(400);
+    expect(belowMinimum.json().message).toMatch(/minimum spend for this coupon is \$30\.00/);
+    await kim('add-item', { id: tea, quantity: 1 });
     const applied = await kim('apply-coupon', { code: 'KIM10' });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().totals).toMatchObject({ total_discount: '400', total_price: '3600' });

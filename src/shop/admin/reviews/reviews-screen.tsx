@@ -134,7 +134,7 @@ export default function ReviewsScreen() {
           onChange={setSearch}
         />
       </div>
-      <form className="storeside-filters" onSubmit={applyBulk}>
+      <form className="storeside-filters storeside-bulk-actions" onSubmit={applyBulk}>
         <CheckboxControl
           __nextHasNoMarginBottom
           label={__('Select all on this page', 'storeside')}
@@ -198,6 +198,7 @@ function reviewColumns(
     {
       id: 'select',
       label: __('Select', 'storeside'),
+      // Its label is for screen readers only (reviews.css); the column header names it on screen.
       render: (review) => (
         <CheckboxControl
           __nextHasNoMarginBottom
