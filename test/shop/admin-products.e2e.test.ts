@@ -95,6 +95,8 @@ describeInBrowser('product admin screens', () => {
     await page.keyboard.type('7');
     await tabTo(page, page.getByRole('checkbox', { name: 'Clothing' }));
     await page.keyboard.press('Space');
+    await tabTo(page, page.getByLabel('Tags'));
+    await page.keyboard.type('summer, linen');
     await tabTo(page, page.getByLabel('Image URLs'));
     await page.keyboard.type('https://images.example.com/linen.jpg');
     await shiftTabTo(page.getByRole('button', { name: 'Save product' }));
@@ -127,6 +129,7 @@ describeInBrowser('product admin screens', () => {
       regular_price: '20.00',
       images: [{ src: 'https://images.example.com/linen.jpg' }],
     });
+    expect(stored.tags.map((tag: { name: string }) => tag.name).sort()).toEqual(['linen', 'summer']);
     expect(await page.getByRole('link', { name: /Preview product/ }).getAttribute('href')).toBe(
       stored.permalink,
     );

@@ -59,7 +59,9 @@ export function AttributesEditor(props: {
       })}
       <Button
         variant="secondary"
-        onClick={() => props.onChange([...props.value, { name: '', options: '', variation: true }])}
+        onClick={() =>
+          props.onChange([...props.value, { id: 0, name: '', options: '', variation: true, visible: true }])
+        }
       >
         {__('Add attribute', 'storeside')}
       </Button>

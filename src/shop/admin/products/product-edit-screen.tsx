@@ -325,6 +325,17 @@ export default function ProductEditScreen() {
             />
           </div>
           <div className="storeside-panel">
+            <TextControl
+              __next40pxDefaultSize
+              __nextHasNoMarginBottom
+              label={__('Tags', 'storeside')}
+              value={values.tags}
+              onChange={(tags) => set({ tags })}
+              {...field('tags')}
+              help={errors.tags ?? __('Separate tags with commas.', 'storeside')}
+            />
+          </div>
+          <div className="storeside-panel">
             <TextareaControl
               __nextHasNoMarginBottom
               label={__('Image URLs', 'storeside')}

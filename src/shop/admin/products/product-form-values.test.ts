@@ -21,6 +21,7 @@ describe('productBody', () => {
         manage_stock: true,
         stock_quantity: '7',
         category_ids: [3],
+        tags: 'linen,  summer ,',
         images: 'https://a.test/1.jpg\n\n https://a.test/2.jpg ',
       }),
     );
@@ -33,6 +34,7 @@ describe('productBody', () => {
       manage_stock: true,
       stock_quantity: 7,
       categories: [{ id: 3 }],
+      tags: [{ name: 'linen' }, { name: 'summer' }],
       images: [{ src: 'https://a.test/1.jpg' }, { src: 'https://a.test/2.jpg' }],
     });
     expect(body).not.toHaveProperty('stock_status');
@@ -48,8 +50,9 @@ describe('productBody', () => {
         type: 'variable',
         regular_price: '9',
         attributes: [
-          { name: 'Size', options: 'S | M |', variation: true },
-          { name: '', options: 'x', variation: true },
+          { id: 0, name: 'Size', options: 'S | M |', variation: true, visible: true },
+          { id: 0, name: '', options: 'x', variation: true, visible: true },
+          { id: 4, name: 'Color', options: 'Red', variation: false, visible: false },
         ],
       }),
     );
@@ -57,6 +60,7 @@ describe('productBody', () => {
     expect(body).not.toHaveProperty('manage_stock');
     expect(body.attributes).toEqual([
       { name: 'Size', options: ['S', 'M'], variation: true, visible: true, position: 0 },
+      { id: 4, name: 'Color', options: ['Red'], variation: false, visible: false, position: 1 },
     ]);
   });
 
@@ -81,9 +85,9 @@ describe('productBody', () => {
 describe('variationBody', () => {
   it("should send each variation attribute's option (empty for any) and manage stock only when a quantity is typed", () => {
     const attributes = [
-      { name: 'Size', options: 'S|M', variation: true },
-      { name: 'Color', options: 'Red', variation: true },
-      { name: 'Material', options: 'Wool', variation: false },
+      { id: 0, name: 'Size', options: 'S|M', variation: true, visible: true },
+      { id: 0, name: 'Color', options: 'Red', variation: true, visible: true },
+      { id: 0, name: 'Material', options: 'Wool', variation: false, visible: false },
     ];
     const row = {
       key: 'k',

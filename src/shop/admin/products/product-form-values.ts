@@ -11,9 +11,13 @@ import type {
 
 /** One attribute row of the form: options typed as WooCommerce's admin takes them, separated by `|`. */
 export interface AttributeValues {
+  /** A global attribute's id (kept so a save leaves it global); 0 for one of the product's own. */
+  id: number;
   name: string;
   options: string;
   variation: boolean;
+  /** Shown on the product page's "Additional information" (kept as stored; new ones are visible). */
+  visible: boolean;
 }
 
 /** One variation row of the form (`id` once stored); each attribute's chosen option by attribute name. */
@@ -43,6 +47,8 @@ export interface ProductFormValues {
   stock_quantity: string;
   stock_status: StockStatus;
   category_ids: number[];
+  /** Tag names separated by commas (an unknown name creates the tag). */
+  tags: string;
   /** One image URL per line; the first is the product image. */
   images: string;
   grouped_products: number[];
@@ -73,6 +79,7 @@ export function emptyProductForm(): ProductFormValues {
     stock_quantity: '',
     stock_status: 'instock',
     category_ids: [],
+    tags: '',
     images: '',
     grouped_products: [],
     external_url: '',
@@ -97,14 +104,17 @@ export function productFormValues(product: Product, variations: Variation[]): Pr
     stock_quantity: product.stock_quantity === null ? '' : String(product.stock_quantity),
     stock_status: product.stock_status as StockStatus,
     category_ids: product.categories.map((c) => c.id),
+    tags: product.tags.map((tag) => tag.name).join(', '),
     images: product.images.map((image) => image.src).join('\n'),
     grouped_products: product.grouped_products,
     external_url: product.external_url,
     button_text: product.button_text,
     attributes: product.attributes.map((a) => ({
+      id: a.id,
       name: a.name,
       options: a.options.join(' | '),
       variation: a.variation,
+      visible: a.visible,
     })),
     variations: variations.map(variationRow),
   };
@@ -144,6 +154,11 @@ export function productBody(values: ProductFormValues): ProductWrite {
     description: values.description,
     short_description: values.short_description,
     categories: values.category_ids.map((id) => ({ id })),
+    tags: values.tags
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => ({ name })),
     images: values.images
       .split('\n')
       .map((src) => src.trim())
@@ -152,10 +167,11 @@ export function productBody(values: ProductFormValues): ProductWrite {
     attributes: values.attributes
       .filter((a) => a.name.trim() !== '')
       .map((a, position) => ({
+        ...(a.id > 0 ? { id: a.id } : {}),
         name: a.name.trim(),
         options: attributeOptions(a),
         variation: values.type === 'variable' && a.variation,
-        visible: true,
+        visible: a.visible,
         position,
       })),
   };
