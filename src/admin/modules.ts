@@ -3,3 +3,4 @@ import './screens/platform-admin.js';
 import '../shop/admin/shop-admin.js';
 import '../extensions/loyalty/admin/loyalty-admin.js';
 import '../extensions/videos/admin/videos-admin.js';
+import '../extensions/cart-recovery/admin/cart-recovery-admin.js';

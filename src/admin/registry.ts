@@ -24,6 +24,40 @@ export interface AdminMenu {
   screens: AdminScreen[];
 }
 
+/** A panel a module adds to another module's screen, loaded on first use (its own chunk). */
+export interface AdminPanel<Props> {
+  id: string;
+  /** Capability the panel needs (defaults to its module's). */
+  capability?: string;
+  load: () => Promise<{ default: ComponentType<Props> }>;
+}
+
+/** What the order screen gives its panels; `revision` changes whenever the order does (a refund, a status). */
+export interface OrderPanelProps {
+  orderId: number;
+  customerId: number;
+  revision: number;
+}
+
+/** What a customer's screen gives its panels. */
+export interface CustomerPanelProps {
+  customerId: number;
+}
+
+/** Reads one column's text for the customers of a page, by customer id. */
+export type ColumnValues = (customerIds: number[]) => Promise<Map<number, string>>;
+
+/** A column a module adds to the customers list, its values loaded with each page. */
+export interface AdminColumn {
+  id: string;
+  label: string;
+  /** Capability the column needs (defaults to its module's). */
+  capability?: string;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  load: () => Promise<{ default: ColumnValues }>;
+}
+
 /** What a module (the platform, the shop, an extension) adds to the admin app. */
 export interface AdminModuleDefinition {
   /** The server module's name (the boot object lists the enabled ones). */
@@ -33,6 +67,12 @@ export interface AdminModuleDefinition {
   menus: AdminMenu[];
   /** The module's card on the dashboard. */
   dashboardCard?: ScreenLoader;
+  /** Panels on the order screen (`shop/orders/<id>`). */
+  orderPanels?: AdminPanel<OrderPanelProps>[];
+  /** Panels on a customer's screen (`shop/customers/<id>`). */
+  customerPanels?: AdminPanel<CustomerPanelProps>[];
+  /** Columns of the customers list (`shop/customers`). */
+  customerColumns?: AdminColumn[];
 }
 
 const definitions: AdminModuleDefinition[] = [];

@@ -8,6 +8,7 @@ import { checkoutPart } from './checkout/checkout.part.js';
 import { couponsPart } from './coupons/coupons.part.js';
 import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
+import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
@@ -30,6 +31,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     couponsPart(ctx),
     cart,
     orders,
+    orderReportsPart(ctx),
     checkout,
     storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),
   ];

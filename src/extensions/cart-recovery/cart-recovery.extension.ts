@@ -17,6 +17,7 @@ import * as sessionJobGroups from './migrations/2026-11-25T08-10-session-job-gro
 import * as dropAnalyticsCache from './migrations/2026-11-25T16-10-drop-analytics-cache.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
+import { registerOrderRecoveryRoutes } from './recovery/order-recovery.routes.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
 import { sequenceJobs } from './sequence/sequence.jobs.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
@@ -35,6 +36,7 @@ export const cartRecoveryExtension = defineExtension({
     '2026-11-25T16-10-drop-analytics-cache': dropAnalyticsCache,
   },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
+  adminCapability: 'manage_shop',
   capabilities: AGENT_CAPABILITY_ROLES,
   routes(app, ctx) {
     const cr = cartRecovery(ctx);
@@ -46,6 +48,7 @@ export const cartRecoveryExtension = defineExtension({
     registerTestToolRoutes(app, cr);
     registerPrivacyRoutes(app, cr);
     registerAgentRoutes(app, cr);
+    registerOrderRecoveryRoutes(app, cr);
   },
   pages(app, ctx) {
     registerLinkPages(app, cartRecovery(ctx));

@@ -2,6 +2,7 @@ import { defineExtension } from '../define-extension.js';
 import { cartExtensionView } from './loyalty-customer.service.js';
 import { loyaltyAdminRoutes } from './loyalty-admin.routes.js';
 import { loyaltyCustomerRoutes } from './loyalty-customer.routes.js';
+import { loyaltyShopAdminRoutes } from './loyalty-shop-admin.routes.js';
 import { loyaltyCli } from './loyalty.cli.js';
 import { loyaltyJobs, scheduleLoyaltyJobs } from './loyalty.jobs.js';
 import { loyaltySubscribers } from './loyalty.subscribers.js';
@@ -20,6 +21,7 @@ export const loyaltyExtension = defineExtension({
   routes(app, ctx) {
     loyaltyAdminRoutes(app, ctx);
     loyaltyCustomerRoutes(app, ctx);
+    loyaltyShopAdminRoutes(app, ctx);
   },
   pages(app, ctx) {
     referralCapture(app, ctx);

@@ -111,3 +111,28 @@ export type AdjustmentAnswer = Static<typeof AdjustResult>;
 export type CustomerLoyalty = Static<typeof MeResult>;
 export type { LoyaltySettings, Tier } from './loyalty-settings.js';
 export type { ReferenceType } from './ledger-references.js';
+
+/** `GET /orders/{id}/points`: what one order did to its customer's points (two-decimal strings). */
+export const OrderPointsSchema = Type.Object({
+  order_id: Type.Integer(),
+  customer_id: Type.Integer({ description: '0 for a guest order (no points).' }),
+  earned: Type.String({ description: 'Points credited for the order.' }),
+  redeemed: Type.String({ description: 'Points spent on the order.' }),
+  clawed_back: Type.String({ description: 'Earned points taken back after refunds.' }),
+  returned: Type.String({ description: 'Redeemed points given back (order cancelled, failed or refunded).' }),
+});
+
+/** `GET /balances` query: the customers whose balances to show. */
+export const BalancesQuery = Type.Object({
+  include: Type.String({
+    pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$',
+    description: 'The customer ids (comma-separated, at most 100).',
+  }),
+});
+
+/** One customer's balance in `GET /balances`. */
+export const BalanceSchema = Type.Object({
+  user_id: Type.Integer(),
+  balance: Type.String({ description: 'Two-decimal points balance.' }),
+  tier: Type.String(),
+});

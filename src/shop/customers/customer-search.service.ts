@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../platform/auth/principal.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
+import type { ShopContext } from '../shop-part.js';
 import type { Static } from '@sinclair/typebox';
 import { customerView } from './customer-view.js';
 import type { CustomerResponse } from './customers.schemas.js';
@@ -29,13 +30,14 @@ export function orderSummariesOf(
 
 /** Users in `wc/v3/customers` shape, with what their orders and saved addresses say (three queries). */
 export async function customerViews(
-  db: DbOrTrx,
+  ctx: ShopContext,
   users: readonly AuthUser[],
 ): Promise<Array<Static<typeof CustomerResponse>>> {
   const ids = users.map((u) => u.id);
   const [summaries, saved] = await Promise.all([
-    customerOrderSummaries(db, ids),
-    findSavedAddresses(db, ids),
+    customerOrderSummaries(ctx.db, ids),
+    findSavedAddresses(ctx.db, ids),
   ]);
-  return users.map((u) => customerView(u, summaries.get(u.id), saved.get(u.id)));
+  const money = (minor: number) => ctx.shop.formatMoney(minor);
+  return users.map((u) => customerView(u, summaries.get(u.id), saved.get(u.id), money));
 }

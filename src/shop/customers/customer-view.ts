@@ -33,12 +33,13 @@ export const EMPTY_SHIPPING: Record<string, string> = Object.fromEntries(
 export function customerView(
   user: AuthUser,
   summary: CustomerOrderSummary | undefined,
-  saved?: SavedAddresses,
+  saved: SavedAddresses | undefined,
+  money: (minor: number) => string,
 ): Static<typeof CustomerResponse> {
   const created = toIsoNoZone(user.created_at) ?? '';
   if (saved)
     return {
-      ...customerView(user, summary),
+      ...customerView(user, summary, undefined, money),
       billing: fill(EMPTY_BILLING, saved.billing) as never,
       shipping: fill(EMPTY_SHIPPING, saved.shipping) as never,
     };
@@ -71,6 +72,8 @@ export function customerView(
       typeof CustomerResponse
     >['shipping'],
     is_paying_customer: summary?.isPaying ?? false,
+    orders_count: summary?.ordersCount ?? 0,
+    total_spent: money(summary?.spent ?? 0),
     avatar_url: `https://secure.gravatar.com/avatar/${hash}?s=96&d=mm&r=g`,
     meta_data: [],
   };

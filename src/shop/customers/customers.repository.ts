@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AuthUser } from '../../platform/auth/principal.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/sql-helpers.js';
+import { PAID } from '../orders/order-status.js';
 
 /** Filters of `GET /wc/v3/customers`. */
 export interface CustomerQuery {
@@ -19,6 +20,10 @@ export interface CustomerQuery {
 export interface CustomerOrderSummary {
   billing: Record<string, string> | null;
   isPaying: boolean;
+  /** Orders placed (trashed ones left out). */
+  ordersCount: number;
+  /** What paid orders came to, minus their refunds (minor units). */
+  spent: number;
 }
 
 /** A customer's saved addresses (`shop_customer_addresses`). */
@@ -85,6 +90,10 @@ export async function customerOrderSummaries(
       'customer_id',
       eb.fn.max('id').as('last_id'),
       eb.fn.sum<number>(sql`case when paid_at is not null then 1 else 0 end`).as('paid'),
+      eb.fn.countAll<number>().as('orders'),
+      eb.fn
+        .sum<number>(sql`case when status in (${sql.join([...PAID])}) then total - refunded_total else 0 end`)
+        .as('spent'),
     ])
     .where('customer_id', 'in', [...customerIds])
     .where('trashed', '=', 0)
@@ -105,6 +114,8 @@ export async function customerOrderSummaries(
     result.set(s.customer_id, {
       billing: billingById.get(Number(s.last_id)) ?? null,
       isPaying: Number(s.paid) > 0,
+      ordersCount: Number(s.orders),
+      spent: Number(s.spent ?? 0),
     });
   return result;
 }

@@ -100,7 +100,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
         ...pageWindow(page, perPage),
       });
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-      return customerViews(ctx.db, rows);
+      return customerViews(ctx, rows);
     },
   );
 

@@ -62,6 +62,12 @@ export const CustomerResponse = Type.Object({
   billing: Type.Object({ ...Address, email: Str, phone: Str }),
   shipping: Type.Object({ ...Address, phone: Str }),
   is_paying_customer: Type.Boolean(),
+  orders_count: Type.Integer({
+    description: 'Orders placed, trashed ones left out (as WooCommerce REST v2).',
+  }),
+  total_spent: Type.String({
+    description: 'What the paid (processing, completed) orders came to minus their refunds (decimal).',
+  }),
   avatar_url: Str,
   meta_data: Type.Array(Type.Object({ id: Type.Integer(), key: Str, value: Type.Unknown() })),
 });

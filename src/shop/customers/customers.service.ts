@@ -26,7 +26,7 @@ async function loadCustomer(
 ): Promise<{ user: AuthUser; record: CustomerRecord }> {
   const user = id > 0 ? await findUserById(ctx.db, id) : null;
   if (!user) throw new NotFoundError('woocommerce_rest_invalid_id', 'Invalid resource ID.');
-  return { user, record: (await customerViews(ctx.db, [user]))[0]! };
+  return { user, record: (await customerViews(ctx, [user]))[0]! };
 }
 
 /**
@@ -53,7 +53,7 @@ export async function createShopCustomer(
           }
         : undefined,
   }).catch(asWooCommerceConflict);
-  return (await customerViews(ctx.db, [user]))[0]!;
+  return (await customerViews(ctx, [user]))[0]!;
 }
 
 /**
@@ -91,7 +91,7 @@ export async function changeShopCustomer(
       });
     return updated;
   });
-  return (await customerViews(ctx.db, [user]))[0]!;
+  return (await customerViews(ctx, [user]))[0]!;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../../../admin/registry.js';
 
-// The loyalty programme's screens: ledger, customers and settings, and its dashboard card.
+// The loyalty programme's screens (ledger, customers, settings), its dashboard card, and its panels on the shop's
+// order and customer screens (an order's points, a customer's balance).
 registerAdminModule({
   name: 'loyalty',
   capability: 'manage_loyalty',
@@ -29,4 +30,14 @@ registerAdminModule({
     },
   ],
   dashboardCard: () => import('./loyalty-dashboard-card.js'),
+  orderPanels: [{ id: 'order-points', load: () => import('./order-points-panel.js') }],
+  customerPanels: [{ id: 'customer-points', load: () => import('./customer-loyalty-panel.js') }],
+  customerColumns: [
+    {
+      id: 'points-balance',
+      label: __('Points balance', 'storeside'),
+      numeric: true,
+      load: () => import('./points-balance-column.js'),
+    },
+  ],
 });

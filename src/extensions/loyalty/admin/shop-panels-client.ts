@@ -1,0 +1,19 @@
+import type { Static } from '@sinclair/typebox';
+import { api, withQuery } from '../../../admin/api.js';
+import type { BalanceSchema, OrderPointsSchema } from '../loyalty.schemas.js';
+
+/** What one order did to its customer's points. */
+export type OrderPoints = Static<typeof OrderPointsSchema>;
+
+/** The points of one order (`GET /loyalty/v1/orders/{id}/points`). */
+export function fetchOrderPoints(orderId: number): Promise<OrderPoints> {
+  return api({ path: `/loyalty/v1/orders/${orderId}/points` });
+}
+
+/** The balances of the given customers, by id (`GET /loyalty/v1/balances`). */
+export async function fetchBalances(customerIds: number[]): Promise<Map<number, string>> {
+  const rows = await api<Array<Static<typeof BalanceSchema>>>({
+    path: withQuery('/loyalty/v1/balances', { include: customerIds.join(',') }),
+  });
+  return new Map(rows.map((row) => [row.user_id, row.balance]));
+}
