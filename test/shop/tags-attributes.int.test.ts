@@ -279,6 +279,26 @@ describe('tags and global attributes on products', () => {
     expect((await call('GET', `/wc/v3/products/${p.id}`)).json().attributes[0].options).toEqual(['Crimson']);
   });
 
+  it('should keep one tag and one term and exact counts when products name them concurrently', async () => {
+    const finish = await created('/wc/v3/products/attributes', { name: 'Glaze' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('POST', '/wc/v3/products', {
+          name: `Concurrent ${i}`,
+          regular_price: '3',
+          tags: [{ name: 'Rush Hour' }],
+          attributes: [{ id: finish.id, options: ['Satin'] }],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const tags = (await call('GET', '/wc/v3/products/tags?slug=rush-hour')).json();
+    expect(tags).toHaveLength(1);
+    expect(tags[0].count).toBe(8);
+    const terms = (await call('GET', `/wc/v3/products/attributes/${finish.id}/terms`)).json();
+    expect(terms).toEqual([expect.objectContaining({ name: 'Satin', count: 8 })]);
+  });
+
   it('should refuse unknown tag and attribute ids with 400 and create nothing', async () => {
     const before = Number((await call('GET', '/wc/v3/products/tags')).headers['x-wp-total']);
     const r = await call('POST', '/wc/v3/products', {

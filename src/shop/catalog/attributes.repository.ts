@@ -3,6 +3,7 @@ import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
 import { CATALOG_TOPIC, type ShopAttribute, type ShopAttributeTerm } from '../shop-api.js';
+import { freeSlug } from './slugs.js';
 import { type TermFilter, termSortColumn } from './term-lists.js';
 
 declare module '../../platform/db/database.js' {
@@ -166,6 +167,32 @@ export async function insertTerm(
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/**
+ * The id of the attribute's term named `name` (or holding its slug), inserting it under a free slug when none
+ * does; the catalogue topic is bumped (locked on PostgreSQL) before looking, so concurrent writers queue.
+ */
+export async function findOrInsertTerm(
+  db: DbOrTrx,
+  attributeId: number,
+  name: string,
+  slug: string,
+): Promise<number> {
+  await bumpTopics(db, CATALOG_TOPIC);
+  const terms = await db
+    .selectFrom('shop_attribute_terms')
+    .select(['id', 'name', 'slug'])
+    .where('attribute_id', '=', attributeId)
+    .execute();
+  const lower = name.toLowerCase();
+  const found = terms.find((t) => t.name.toLowerCase() === lower || t.slug === lower);
+  if (found) return found.id;
+  const free = freeSlug(
+    slug,
+    terms.map((t) => t.slug),
+  );
+  return insertTerm(db, { attribute_id: attributeId, name, slug: free, description: '', menu_order: 0 });
 }
 
 /** Changes a term. */

@@ -2,20 +2,20 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import type { FieldErrors } from '../../platform/http/errors.js';
 import type { ShopAttribute } from '../shop-api.js';
 import {
+  findOrInsertTerm,
   findProductTermLinks,
-  insertTerm,
+  findTerms,
   listAttributesWithTerms,
   recountTerms,
   setProductTerms,
   sortTerms,
 } from './attributes.repository.js';
 import { findProductRows, findVariationRows, updateProductRow } from './products.repository.js';
-import { freeSlug, slugify } from './slugs.js';
+import { slugify } from './slugs.js';
 import {
+  findOrInsertTag,
   findProductTagLinks,
   findTags,
-  findTagsBySlugs,
-  insertTag,
   recountTags,
   setProductTags,
 } from './tags.repository.js';
@@ -194,9 +194,7 @@ async function resolveTags(trx: DbOrTrx, tags: ProductTagInput[], errors: FieldE
       errors.tags = { required: 'Every tag needs an id or a name.' };
       continue;
     }
-    const slug = slugify(name);
-    const [existing] = await findTagsBySlugs(trx, [slug]);
-    result.push(existing ? existing.id : await insertTag(trx, { name, slug, description: '' }));
+    result.push(await findOrInsertTag(trx, { name, slug: slugify(name) }));
   }
   return [...new Set(result)];
 }
@@ -240,26 +238,9 @@ async function termFor(trx: DbOrTrx, attribute: ShopAttribute, option: string): 
   const lower = option.toLowerCase();
   const found = attribute.terms.find((t) => t.name.toLowerCase() === lower || t.slug === lower);
   if (found) return found.id;
-  const slug = freeSlug(
-    slugify(option),
-    attribute.terms.map((t) => t.slug),
-  );
-  const id = await insertTerm(trx, {
-    attribute_id: attribute.id,
-    name: option,
-    slug,
-    description: '',
-    menu_order: 0,
-  });
-  attribute.terms.push({
-    id,
-    attribute_id: attribute.id,
-    name: option,
-    slug,
-    description: '',
-    menu_order: 0,
-    count: 0,
-  });
+  const id = await findOrInsertTerm(trx, attribute.id, option, slugify(option));
+  const [term] = await findTerms(trx, [id]);
+  if (term) attribute.terms.push(term);
   return id;
 }
 

@@ -99,6 +99,16 @@ export async function insertTag(
   return inserted.id;
 }
 
+/**
+ * The id of the tag holding `slug`, inserting it when none does. The catalogue topic is bumped (locked on
+ * PostgreSQL) before looking, so two writers naming the same new tag at once queue and the second finds it.
+ */
+export async function findOrInsertTag(db: DbOrTrx, row: Pick<TagRow, 'name' | 'slug'>): Promise<number> {
+  await bumpTopics(db, CATALOG_TOPIC);
+  const [existing] = await findTagsBySlugs(db, [row.slug]);
+  return existing ? existing.id : insertTag(db, { ...row, description: '' });
+}
+
 /** Changes a tag. */
 export async function updateTag(
   db: DbOrTrx,
