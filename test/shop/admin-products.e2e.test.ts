@@ -107,6 +107,7 @@ describeInBrowser('product admin screens', () => {
     await expect.poll(() => sale.getAttribute('aria-invalid')).toBe('true');
     expect(await sale.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.getByText('The sale price must be lower than the regular price.').waitFor();
+    await page.screenshot({ path: '/tmp/admin-product-refused.png', fullPage: true });
     expect(await storeProducts('search=Linen')).toEqual([]);
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('15.00');

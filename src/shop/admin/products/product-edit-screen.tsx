@@ -147,9 +147,11 @@ export default function ProductEditScreen() {
   return (
     <>
       <ScreenHeader title={title}>
-        <Link href="/products/new" asChild>
-          <Button variant="secondary">{__('Add New Product', 'storeside')}</Button>
-        </Link>
+        {id === null ? null : (
+          <Link href="/products/new" asChild>
+            <Button variant="secondary">{__('Add New Product', 'storeside')}</Button>
+          </Link>
+        )}
       </ScreenHeader>
       <form className="storeside-product-form" onSubmit={submit} noValidate>
         <div className="storeside-product-main">
