@@ -2,5 +2,6 @@
 import './screens/platform-admin.js';
 import '../shop/admin/shop-admin.js';
 import '../extensions/loyalty/admin/loyalty-admin.js';
+import '../extensions/product-tables/admin/product-tables-admin.js';
 import '../extensions/videos/admin/videos-admin.js';
 import '../extensions/cart-recovery/admin/cart-recovery-admin.js';

@@ -2,7 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { TableConfigSchema } from '../config/table-config.schemas.js';
 import { actorFromRequest } from '../logs/activity-actor.js';
+import { readSettings } from '../settings/settings.store.js';
 import type { SaveTableInput } from './tables.schemas.js';
 import {
   DeletedTableSchema,
@@ -12,11 +14,17 @@ import {
   TableRecordSchema,
   TableSummarySchema,
 } from './tables.schemas.js';
-import { getTableRecord, listTableSummaries, removeTable, saveTable } from './tables.service.js';
+import {
+  getTableRecord,
+  listTableSummaries,
+  newTableDefaults,
+  removeTable,
+  saveTable,
+} from './tables.service.js';
 
 const tags = ['producttables'];
 
-/** `GET|POST /tables`, `GET|DELETE /tables/{id}`. */
+/** `GET|POST /tables`, `GET|DELETE /tables/{id}`, `GET /table-defaults`. */
 export function registerTableRoutes(app: RestApp, ctx: ExtensionContext): void {
   app.get(
     `${NS}/tables`,
@@ -29,6 +37,20 @@ export function registerTableRoutes(app: RestApp, ctx: ExtensionContext): void {
       },
     },
     async () => listTableSummaries(ctx),
+  );
+
+  app.get(
+    `${NS}/table-defaults`,
+    {
+      config: ADMIN_ROUTE,
+      schema: {
+        tags,
+        summary:
+          'The configuration a new table starts from (factory defaults, the stored table_defaults over them).',
+        response: { 200: TableConfigSchema },
+      },
+    },
+    async () => newTableDefaults(await readSettings(ctx.options)),
   );
 
   app.get(

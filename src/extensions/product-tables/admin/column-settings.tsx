@@ -1,0 +1,141 @@
+import { CheckboxControl, SelectControl, TextControl } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+import type { TableColumn } from '../config/table-config.schemas.js';
+import { COLUMN_TYPE_LABELS, optionsOf } from './table-labels.js';
+
+type Settings = TableColumn['settings'];
+type Combinable = NonNullable<Settings['elements']>[number]['type'];
+
+const IMAGE_SIZES: Record<NonNullable<Settings['imageSize']>, string> = {
+  thumbnail: __('Thumbnail', 'storeside'),
+  medium: __('Medium', 'storeside'),
+  large: __('Large', 'storeside'),
+  full: __('Full size', 'storeside'),
+};
+const LINK_TARGETS: Record<NonNullable<Settings['linkTarget']>, string> = {
+  product: __('The product page', 'storeside'),
+  none: __('Nothing (no link)', 'storeside'),
+};
+const RATING_FORMATS: Record<NonNullable<Settings['displayFormat']>, string> = {
+  stars: __('Stars', 'storeside'),
+  woocommerce: __("The shop's rating markup", 'storeside'),
+  text: __('Text ("Rated 4 out of 5")', 'storeside'),
+};
+const TAXONOMIES: Record<NonNullable<Settings['taxonomy']>, string> = {
+  product_cat: __('Product categories', 'storeside'),
+};
+const COMBINABLE: Combinable[] = [
+  'image',
+  'name',
+  'price',
+  'sku',
+  'stock',
+  'summary',
+  'date',
+  'tax',
+  'rating',
+  'cf',
+];
+
+/** The options of one column's type (image size, link, word limit, taxonomy, rating format, attribute, parts). */
+export function ColumnTypeSettings(props: { column: TableColumn; onChange: (settings: Settings) => void }) {
+  const { column } = props;
+  const s = column.settings;
+  const set = (patch: Settings) => props.onChange({ ...s, ...patch });
+  const select = <K extends keyof Settings>(
+    key: K,
+    label: string,
+    labels: Record<string, string>,
+    fallback: string,
+  ) => (
+    <SelectControl
+      __next40pxDefaultSize
+      __nextHasNoMarginBottom
+      label={label}
+      value={String(s[key] ?? fallback)}
+      options={optionsOf(labels)}
+      onChange={(value) => set({ [key]: value } as Settings)}
+    />
+  );
+  switch (column.type) {
+    case 'image':
+      return (
+        <>
+          {select('imageSize', __('Image size', 'storeside'), IMAGE_SIZES, 'thumbnail')}
+          {select('linkTarget', __('Image links to', 'storeside'), LINK_TARGETS, 'product')}
+        </>
+      );
+    case 'name':
+      return select('linkTarget', __('Name links to', 'storeside'), LINK_TARGETS, 'product');
+    case 'summary':
+      return (
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          type="number"
+          min={1}
+          max={200}
+          label={__('Word limit', 'storeside')}
+          value={String(s.wordLimit ?? 10)}
+          onChange={(value) => set({ wordLimit: Math.max(1, Math.min(200, Number(value) || 1)) })}
+        />
+      );
+    case 'tax':
+      return (
+        <>
+          {select('taxonomy', __('Taxonomy', 'storeside'), TAXONOMIES, 'product_cat')}
+          <CheckboxControl
+            __nextHasNoMarginBottom
+            label={__('Link terms to their products', 'storeside')}
+            checked={s.linkToArchive ?? false}
+            onChange={(linkToArchive) => set({ linkToArchive })}
+          />
+        </>
+      );
+    case 'rating':
+      return select('displayFormat', __('Rating shown as', 'storeside'), RATING_FORMATS, 'stars');
+    case 'cf':
+      return (
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Attribute name', 'storeside')}
+          value={s.metaKey ?? ''}
+          onChange={(metaKey) => set({ metaKey: metaKey || undefined })}
+        />
+      );
+    case 'combined':
+      return (
+        <fieldset className="ptables-combined">
+          <legend>{__('Parts, in this order', 'storeside')}</legend>
+          {COMBINABLE.map((type) => (
+            <CheckboxControl
+              __nextHasNoMarginBottom
+              key={type}
+              label={COLUMN_TYPE_LABELS[type]}
+              checked={(s.elements ?? []).some((e) => e.type === type)}
+              onChange={(on) => {
+                const rest = (s.elements ?? []).filter((e) => e.type !== type);
+                set({ elements: on ? [...rest, { type }] : rest });
+              }}
+            />
+          ))}
+          {select(
+            'layout',
+            __('Parts layout', 'storeside'),
+            { inline: __('Side by side', 'storeside'), block: __('Stacked', 'storeside') },
+            'inline',
+          )}
+          <TextControl
+            __next40pxDefaultSize
+            __nextHasNoMarginBottom
+            label={__('Separator', 'storeside')}
+            value={s.separator ?? ''}
+            onChange={(separator) => set({ separator })}
+          />
+        </fieldset>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,158 @@
+import { Button, SelectControl, TextControl } from '@wordpress/components';
+import { __, sprintf } from '@wordpress/i18n';
+import { useEffect, useState } from 'react';
+import type { CollectionPage } from '../../../admin/api.js';
+import { restError } from '../../../admin/api.js';
+import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
+import { useNotices } from '../../../admin/components/notices.js';
+import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { type Column, ServerTable } from '../../../admin/components/server-table.js';
+import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
+import { useQueryState } from '../../../admin/components/use-query-state.js';
+import {
+  clearLogs,
+  fetchLogs,
+  type LogEntry,
+  type LogFilters,
+  logsExportLink,
+} from './product-tables-client.js';
+import './product-tables.css';
+
+const LEVELS: Array<{ value: string; label: string }> = [
+  { value: '', label: __('All levels', 'storeside') },
+  { value: 'info', label: __('Info', 'storeside') },
+  { value: 'success', label: __('Success', 'storeside') },
+  { value: 'warning', label: __('Warning', 'storeside') },
+  { value: 'error', label: __('Error', 'storeside') },
+];
+const COLUMNS: Column<LogEntry>[] = [
+  { id: 'time', label: __('Time (UTC)', 'storeside'), render: (e) => e.time.replace('T', ' ') },
+  {
+    id: 'level',
+    label: __('Level', 'storeside'),
+    render: (e) => <span className={`storeside-badge ptables-level-${e.level}`}>{e.level}</span>,
+  },
+  { id: 'title', label: __('Event', 'storeside'), render: (e) => e.title },
+  { id: 'details', label: __('Details', 'storeside'), render: (e) => e.details },
+  { id: 'user', label: __('User', 'storeside'), render: (e) => e.user },
+];
+
+/** The activity log: level, user, date and search filters in the URL, server pages, Export CSV and Clear logs. */
+export default function LogsScreen() {
+  const notices = useNotices();
+  const [query, setQuery] = useQueryState();
+  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search');
+  const [user, setUser] = useDebouncedQueryValue(query, setQuery, 'user');
+  const [page, setPage] = useState<CollectionPage<LogEntry> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [confirm, setConfirm] = useState(false);
+  const filters: LogFilters = {
+    level: query.level,
+    user: query.user,
+    date: query.date,
+    search: query.search,
+  };
+  const pageNumber = Number(query.paged ?? 1) || 1;
+  const perPage = Number(query.per_page ?? 50) || 50;
+  const key = JSON.stringify([filters, pageNumber, perPage, reload]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds every input
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    fetchLogs(filters, pageNumber, perPage)
+      .then(
+        (result) => {
+          if (current) setPage(result);
+        },
+        (error) => {
+          if (current) notices.show('error', restError(error).message);
+        },
+      )
+      .finally(() => {
+        if (current) setLoading(false);
+      });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
+  const clear = async () => {
+    setConfirm(false);
+    try {
+      const { deleted } = await clearLogs();
+      notices.show('success', sprintf(__('%d log entries deleted.', 'storeside'), deleted));
+      setQuery({ paged: undefined });
+      setReload(reload + 1);
+    } catch (error) {
+      notices.show('error', restError(error).message);
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader title={__('Activity Log', 'storeside')}>
+        <Button variant="secondary" href={logsExportLink()} download>
+          {__('Export CSV', 'storeside')}
+        </Button>
+        <Button variant="secondary" isDestructive onClick={() => setConfirm(true)}>
+          {__('Clear logs', 'storeside')}
+        </Button>
+      </ScreenHeader>
+      <fieldset className="storeside-filters">
+        <legend className="screen-reader-text">{__('Filter the log', 'storeside')}</legend>
+        <SelectControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Level', 'storeside')}
+          value={query.level ?? ''}
+          options={LEVELS}
+          onChange={(level) => setQuery({ level, paged: undefined })}
+        />
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('User', 'storeside')}
+          value={user}
+          onChange={setUser}
+        />
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          type="date"
+          label={__('Date (UTC)', 'storeside')}
+          value={query.date ?? ''}
+          onChange={(date) => setQuery({ date, paged: undefined })}
+        />
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Search', 'storeside')}
+          value={search}
+          onChange={setSearch}
+        />
+      </fieldset>
+      <ServerTable
+        label={__('Log entries', 'storeside')}
+        columns={COLUMNS}
+        page={page}
+        loading={loading}
+        pageNumber={pageNumber}
+        perPage={perPage}
+        onPaging={(paged, per_page) => setQuery({ paged, per_page })}
+        getItemId={(e) => String(e.id)}
+        countLabel={[__('%s entry', 'storeside'), __('%s entries', 'storeside')]}
+        empty={__('No log entries match.', 'storeside')}
+      />
+      {confirm ? (
+        <ConfirmDialog
+          title={__('Clear logs', 'storeside')}
+          message={__('Delete every log entry for good?', 'storeside')}
+          confirmLabel={__('Clear logs', 'storeside')}
+          onCancel={() => setConfirm(false)}
+          onConfirm={clear}
+        />
+      ) : null}
+    </>
+  );
+}

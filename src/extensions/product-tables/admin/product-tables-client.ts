@@ -1,0 +1,157 @@
+import type { Static } from '@sinclair/typebox';
+import { api, apiWithTotals, withQuery } from '../../../admin/api.js';
+import { boot } from '../../../admin/boot.js';
+import type { TableConfig, TableConfigInput } from '../config/table-config.schemas.js';
+import type { PluginSettings, PluginSettingsInput } from '../settings/settings.schemas.js';
+import type { TableRecordSchema, TableSummarySchema } from '../tables/tables.schemas.js';
+
+const NS = '/producttables/v1';
+
+/** An item of `GET /tables`. */
+export type TableSummary = Static<typeof TableSummarySchema>;
+/** A table with its whole configuration. */
+export type TableRecord = Static<typeof TableRecordSchema>;
+
+/** A product as the picker shows it (`GET /products`). */
+export interface PickerProduct {
+  id: number;
+  name: string;
+  sku: string;
+  price: string;
+  price_html: string;
+  image: string | false;
+}
+
+/** A product category (`GET /categories`). */
+export interface Category {
+  id: number;
+  name: string;
+  count: number;
+  slug: string;
+}
+
+/** One activity-log entry. */
+export interface LogEntry {
+  id: number;
+  time: string;
+  level: string;
+  title: string;
+  details: string;
+  user: string;
+}
+
+/** The log filters a screen keeps in its URL (the route's own parameter names). */
+export interface LogFilters {
+  level?: string;
+  user?: string;
+  date?: string;
+  search?: string;
+}
+
+/** `GET /system/status`. */
+export interface SystemStatus {
+  table_count: number;
+  product_count: number;
+  onboarding_completed: boolean;
+}
+
+/** Every table, newest first. */
+export function fetchTables(): Promise<TableSummary[]> {
+  return api({ path: `${NS}/tables` });
+}
+
+/** One table with its configuration. */
+export function fetchTable(id: number): Promise<TableRecord> {
+  return api({ path: `${NS}/tables/${id}` });
+}
+
+/** The configuration a new table starts from (factory defaults with the stored defaults over them). */
+export function fetchTableDefaults(): Promise<TableConfig> {
+  return api({ path: `${NS}/table-defaults` });
+}
+
+/** Creates (no id) or updates (id) a table; answers the saved record. */
+export function saveTable(data: TableConfigInput & { id?: number }): Promise<TableRecord> {
+  return api({ path: `${NS}/tables`, method: 'POST', data: { data } });
+}
+
+/** Deletes a table for good. */
+export function deleteTable(id: number): Promise<unknown> {
+  return api({ path: `${NS}/tables/${id}`, method: 'DELETE' });
+}
+
+/** The storefront markup of a configuration (over the stored table `id`, if given) and its stylesheet. */
+export function previewTable(
+  data: TableConfigInput & { id?: number },
+  signal: AbortSignal,
+): Promise<{ html: string; css_urls: string[] }> {
+  return api({ path: `${NS}/preview`, method: 'POST', data: { data }, signal });
+}
+
+/** Products whose name, SKU (exact or prefix) or id matches `term`, without duplicates. */
+export async function findProducts(term: string): Promise<PickerProduct[]> {
+  const text = term.trim();
+  if (!text) return [];
+  const queries = [{ search: text }, { sku: text }];
+  if (/^\d{1,10}$/.test(text)) queries.unshift({ include: text } as never);
+  const lists = await Promise.all(
+    queries.map((query) =>
+      api<PickerProduct[]>({ path: withQuery(`${NS}/products`, { ...query, limit: 10 }) }),
+    ),
+  );
+  const seen = new Set<number>();
+  return lists.flat().filter((product) => !seen.has(product.id) && seen.add(product.id));
+}
+
+/** Every product category. */
+export function fetchCategories(): Promise<Category[]> {
+  return api({ path: `${NS}/categories` });
+}
+
+/** Published products (and their categories) of the `all` or `sale` source. */
+export function fetchSourceStats(type: 'all' | 'sale'): Promise<{ categories: number; products: number }> {
+  return api({ path: withQuery(`${NS}/source-stats`, { type }) });
+}
+
+/** The plugin settings. */
+export function fetchSettings(): Promise<PluginSettings> {
+  return api({ path: `${NS}/settings` });
+}
+
+/** Saves a partial settings object (deep-merged on the server); answers the whole settings. */
+export function saveSettings(settings: PluginSettingsInput): Promise<PluginSettings> {
+  return api({ path: `${NS}/settings`, method: 'POST', data: { settings } });
+}
+
+/** Deletes every table and resets the settings and the onboarding flag. */
+export function resetEverything(): Promise<{ deleted_tables: number }> {
+  return api({ path: `${NS}/settings/reset`, method: 'POST' });
+}
+
+/** Table counts and whether the owner finished (or skipped) onboarding. */
+export function fetchSystemStatus(): Promise<SystemStatus> {
+  return api({ path: `${NS}/system/status` });
+}
+
+/** Marks onboarding completed. */
+export function completeOnboarding(): Promise<unknown> {
+  return api({ path: `${NS}/system/onboard`, method: 'POST' });
+}
+
+/** One page of the filtered activity log with its totals. */
+export async function fetchLogs(filters: LogFilters, page: number, limit: number) {
+  const { body, total, totalPages } = await apiWithTotals<{ entries: LogEntry[] }>(
+    withQuery(`${NS}/logs`, { ...filters, page, limit }),
+  );
+  return { items: body.entries, total, totalPages };
+}
+
+/** Deletes every log entry. */
+export function clearLogs(): Promise<{ deleted: number }> {
+  return api({ path: `${NS}/logs/clear`, method: 'POST' });
+}
+
+/** The CSV export link of the whole log (a plain link: the browser streams the download). */
+export function logsExportLink(): string {
+  return withQuery(`${boot.root}producttables/v1/logs/export`, { _wpnonce: boot.nonce });
+}
