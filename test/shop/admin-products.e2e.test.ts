@@ -247,8 +247,37 @@ describeInBrowser('product admin screens', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await notices().getByText('3 products published.').waitFor();
     await page.getByText('0 products').waitFor();
-    const published = (await wc('GET', '/products?status=publish&search=Draft%20tee')) as unknown[];
+    const published = (await wc('GET', '/products?status=publish&search=Draft%20tee')) as Array<{
+      id: number;
+    }>;
     expect(published).toHaveLength(3);
+
+    // One row back to draft, then deleted (after the question).
+    await page.goto(`${base}/wp-admin/products?s=Draft%20tee%203`);
+    await page.getByText('1 product', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select Draft tee 3' }).check();
+    await page.getByLabel('Bulk actions').selectOption('draft');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await notices().getByText('1 product moved to draft.').waitFor();
+    const [tee3] = (await wc('GET', '/products?search=Draft%20tee%203')) as Array<{
+      id: number;
+      status: string;
+    }>;
+    expect(tee3!.status).toBe('draft');
+    await page.getByRole('checkbox', { name: 'Select Draft tee 3' }).check();
+    await page.getByLabel('Bulk actions').selectOption('delete');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete products' })
+      .getByRole('button', { name: 'Delete permanently' })
+      .click();
+    await notices().getByText('1 product deleted.').waitFor();
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/products/${tee3!.id}`,
+      headers: admin,
+    });
+    expect(gone.statusCode).toBe(404);
   }, 60_000);
 
   it('should add, rename, move and delete categories', async () => {

@@ -1,6 +1,6 @@
 import './products.css';
 import { Button, CheckboxControl, SearchControl, SelectControl } from '@wordpress/components';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { restError } from '../../../admin/api.js';
@@ -186,13 +186,12 @@ export default function ProductsScreen() {
       {confirming ? (
         <ConfirmDialog
           title={__('Delete products', 'storeside')}
-          message={sprintf(
-            __(
-              'Delete %d products permanently, with their variations and reviews? This cannot be undone.',
-              'storeside',
-            ),
+          message={_n(
+            'Delete %d product permanently, with its variations and reviews? This cannot be undone.',
+            'Delete %d products permanently, with their variations and reviews? This cannot be undone.',
             selected.length,
-          )}
+            'storeside',
+          ).replace('%d', selected.length.toLocaleString())}
           confirmLabel={__('Delete permanently', 'storeside')}
           onConfirm={() => apply('delete')}
           onCancel={() => setConfirming(false)}
@@ -227,11 +226,11 @@ function known(options: Array<{ value: string }>, value: string | undefined): st
 
 function bulkMessage(action: BulkAction, count: number): string {
   const text = {
-    publish: __('%d products published.', 'storeside'),
-    draft: __('%d products moved to draft.', 'storeside'),
-    delete: __('%d products deleted.', 'storeside'),
+    publish: _n('%d product published.', '%d products published.', count, 'storeside'),
+    draft: _n('%d product moved to draft.', '%d products moved to draft.', count, 'storeside'),
+    delete: _n('%d product deleted.', '%d products deleted.', count, 'storeside'),
   }[action];
-  return sprintf(text, count);
+  return text.replace('%d', count.toLocaleString());
 }
 
 function productColumns(selected: number[], setSelected: (ids: number[]) => void): Column<Product>[] {
