@@ -10,6 +10,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
 } from 'node:fs';
 import { join } from 'node:path';
 
@@ -49,8 +50,9 @@ const BUILDS = [
 /** True when the build's manifest is missing or older than any of its sources. */
 function isStale(root, build) {
   const manifest = join(root, build.out, '.vite', 'manifest.json');
+  // A millisecond of slack: the manifest's time is set from a float and may come back a hair earlier.
   return (
-    !existsSync(manifest) || statSync(manifest).mtimeMs < newestSource(root, build.config, build.belongs)
+    !existsSync(manifest) || statSync(manifest).mtimeMs < newestSource(root, build.config, build.belongs) - 1
   );
 }
 
@@ -100,6 +102,8 @@ export function buildAdminIfStale(root, log = (line) => process.stderr.write(`${
       // Another process may have built it while this one waited for the lock.
       if (!isStale(root, build)) return;
       log(`storeside: building ${build.name} (vite)…`);
+      // The build is as new as the sources it read: a file saved while it runs leaves it stale.
+      const sourcesAt = newestSource(root, build.config, build.belongs) / 1000;
       const fresh = join(root, 'dist', `.${name}-${process.pid}`);
       try {
         execFileSync(
@@ -129,6 +133,7 @@ export function buildAdminIfStale(root, log = (line) => process.stderr.write(`${
       const out = join(root, build.out);
       const old = `${fresh}-old`;
       if (existsSync(out)) renameSync(out, old);
+      utimesSync(join(fresh, '.vite', 'manifest.json'), sourcesAt, sourcesAt);
       renameSync(fresh, out);
       rmSync(old, { recursive: true, force: true });
     });
