@@ -101,15 +101,14 @@ export default function OrderScreen() {
         </section>
         <section className="storeside-panel" aria-labelledby="order-billing-heading">
           <h2 id="order-billing-heading">{__('Billing', 'storeside')}</h2>
-          <address>{addressText(order.billing)}</address>
+          <address>{addressText(order.billing) || __('No billing address.', 'storeside')}</address>
           {order.billing.email ? <p>{order.billing.email}</p> : null}
           {order.billing.phone ? <p>{order.billing.phone}</p> : null}
         </section>
         <section className="storeside-panel" aria-labelledby="order-shipping-heading">
           <h2 id="order-shipping-heading">{__('Shipping', 'storeside')}</h2>
-          <p className="storeside-muted">
-            {__('No shipping address was given for this order.', 'storeside')}
-          </p>
+          <address>{addressText(order.shipping) || __('No shipping address.', 'storeside')}</address>
+          {order.shipping.phone ? <p>{order.shipping.phone}</p> : null}
         </section>
       </div>
       <section className="storeside-panel" aria-labelledby="order-items-heading">
@@ -137,7 +136,7 @@ export default function OrderScreen() {
   );
 }
 
-function addressText(address: Order['billing']): string {
+function addressText(address: Omit<Order['shipping'], 'phone'>): string {
   const name = `${address.first_name} ${address.last_name}`.trim();
   const city = [address.postcode, address.city].filter(Boolean).join(' ');
   const lines = [
@@ -149,5 +148,5 @@ function addressText(address: Order['billing']): string {
     address.state,
     address.country,
   ];
-  return lines.filter(Boolean).join('\n') || __('No billing address.', 'storeside');
+  return lines.filter(Boolean).join('\n');
 }
