@@ -5,7 +5,7 @@ import type { ShopOrder } from '../../shop/shop-api.js';
 import { debugLog } from './loyalty-log.js';
 import type { LoyaltySettings } from './loyalty-settings.js';
 import { hundredths, wholePoints } from './points.js';
-import { findEntryByKey, sumByReference } from './points-ledger.repository.js';
+import { findEntryByKey, sumByKeyPrefix, sumByReference } from './points-ledger.repository.js';
 import { recordEntry } from './points-ledger.service.js';
 import { tierMultiplier, upgradeTier } from './loyalty-tiers.service.js';
 
@@ -103,14 +103,8 @@ export async function clawBackRefund(
   if (!order.customer_id || order.total <= 0) return;
   const earned = await findEntryByKey(db, `order-earn:${order.id}`);
   if (!earned) return;
-  const share = Math.min(input.refundedTotal, order.total) / order.total;
-  const target = hundredths(Math.floor(wholePoints(earned.amount) * share + 1e-9));
-  const already = await sumByReference(db, {
-    userId: order.customer_id,
-    referenceType: 'refund',
-    referenceId: order.id,
-    transactionType: 'debit',
-  });
+  const target = clawbackTarget(earned.amount, input.refundedTotal, order.total);
+  const already = await netClawback(db, order);
   if (target - already <= 0) return;
   await recordEntry(db, ctx.clock, {
     userId: order.customer_id,
@@ -123,6 +117,61 @@ export async function clawBackRefund(
     allowNegative: true,
   });
   debugLog(ctx.logger, settings, 'refund clawback', { order: order.id, amount: target - already });
+}
+
+/**
+ * A refund was deleted (`order.refund_deleted`): the clawback target is recomputed on the order's lower refunded
+ * total and what was clawed back above it is credited back, once per deleted refund. The next refund then claws
+ * back from the net figure, so earned − clawed back always follows the refunded share.
+ */
+export async function reverseRefundClawback(
+  ctx: ExtensionContext,
+  db: DbOrTrx,
+  settings: LoyaltySettings,
+  input: { order: ShopOrder; refundId: number },
+): Promise<void> {
+  const { order } = input;
+  if (!order.customer_id || order.total <= 0) return;
+  const earned = await findEntryByKey(db, `order-earn:${order.id}`);
+  if (!earned) return;
+  const target = clawbackTarget(earned.amount, order.refunded_total, order.total);
+  const excess = (await netClawback(db, order)) - target;
+  if (excess <= 0) return;
+  await recordEntry(db, ctx.clock, {
+    userId: order.customer_id,
+    type: 'credit',
+    amount: excess,
+    referenceType: 'refund',
+    referenceId: order.id,
+    description: `Order #${order.id} refund deleted: clawback returned`,
+    idempotencyKey: `${CLAWBACK_REVERSAL_KEY}${order.id}:${input.refundId}`,
+  });
+  debugLog(ctx.logger, settings, 'refund clawback returned', { order: order.id, amount: excess });
+}
+
+const CLAWBACK_REVERSAL_KEY = 'order-clawback-reversal:';
+
+// Hundredths to claw back of `earned` for a refunded share of the order (whole points, rounded down).
+function clawbackTarget(earned: number, refundedTotal: number, orderTotal: number): number {
+  const share = Math.min(refundedTotal, orderTotal) / orderTotal;
+  return hundredths(Math.floor(wholePoints(earned) * share + 1e-9));
+}
+
+// Hundredths clawed back from an order's earnings so far: refund debits less the returns of deleted refunds.
+async function netClawback(db: DbOrTrx, order: ShopOrder): Promise<number> {
+  const debited = await sumByReference(db, {
+    userId: order.customer_id,
+    referenceType: 'refund',
+    referenceId: order.id,
+    transactionType: 'debit',
+  });
+  const returned = await sumByKeyPrefix(db, {
+    userId: order.customer_id,
+    referenceType: 'refund',
+    referenceId: order.id,
+    keyPrefix: `${CLAWBACK_REVERSAL_KEY}${order.id}:`,
+  });
+  return debited - returned;
 }
 
 /** Gives back the points redeemed on an order that was cancelled, failed or fully refunded (once). */

@@ -4,6 +4,7 @@ import {
   awardOrderPoints,
   clawBackRefund,
   restoreRedeemedPoints,
+  reverseRefundClawback,
 } from './loyalty-earning.service.js';
 import { ensureReferralCode, linkReferrer } from './loyalty-referrals.service.js';
 import { getSettings } from './loyalty-settings.service.js';
@@ -59,5 +60,11 @@ export function loyaltySubscribers(ctx: ExtensionContext): void {
   ctx.events.on('order.refunded', async ({ order, refund, refunded_total }, { db }) => {
     const settings = await getSettings(ctx.options, db);
     await clawBackRefund(ctx, db, settings, { order, refundId: refund.id, refundedTotal: refunded_total });
+  });
+
+  // A deleted refund gives its clawback back (the order's status stays, as WooCommerce leaves it).
+  ctx.events.on('order.refund_deleted', async ({ order, refund }, { db }) => {
+    const settings = await getSettings(ctx.options, db);
+    await reverseRefundClawback(ctx, db, settings, { order, refundId: refund.id });
   });
 }

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
-import { type Generated, type Kysely, type Selectable, sql } from 'kysely';
+import { type Generated, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { bumpTopics } from '../../platform/cache/data-versions.js';
 import { type DbOrTrx, sqliteHandle, type Tables } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/sql-helpers.js';
 import { LEDGER_TOPIC } from './ledger-topic.js';
 
 /** Direction of a ledger entry. */
@@ -348,6 +349,22 @@ export async function sumByReference(
     .where('reference_id', '=', input.referenceId)
     .where('user_id', '=', input.userId)
     .where('transaction_type', '=', input.transactionType)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Sum (hundredths) of the entries that refer to `referenceId` and whose idempotency key starts with `keyPrefix`. */
+export async function sumByKeyPrefix(
+  db: DbOrTrx,
+  input: { userId: number; referenceType: ReferenceType; referenceId: number; keyPrefix: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom('loyalty_ledger')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('reference_type', '=', input.referenceType)
+    .where('reference_id', '=', input.referenceId)
+    .where('user_id', '=', input.userId)
+    .where(sql<SqlBool>`idempotency_key like ${`${escapeLike(input.keyPrefix)}%`} escape '\\'`)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

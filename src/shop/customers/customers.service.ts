@@ -96,7 +96,8 @@ export async function changeShopCustomer(
 
 /**
  * Deletes a customer for good (`DELETE /wc/v3/customers/{id}?force=true`): without `force` 501 (customers have no
- * trash, as WooCommerce); their orders go to `reassign` or become guest orders. Answers the record as it was.
+ * trash, as WooCommerce); their orders go to `reassign` or become guest orders; `user.deleted` fires in the same
+ * transaction. Answers the record as it was.
  */
 export async function deleteShopCustomer(
   ctx: ShopContext,
@@ -112,6 +113,7 @@ export async function deleteShopCustomer(
   await ctx.db.transaction().execute(async (trx) => {
     await releaseCustomerData(trx, id, reassign ?? 0);
     await deleteUser(trx, id);
+    await ctx.events.emit('user.deleted', { user: target, reassignedTo: reassign ?? null }, trx);
   });
   return current;
 }
