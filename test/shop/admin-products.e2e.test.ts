@@ -149,10 +149,20 @@ describeInBrowser('product admin screens', () => {
     await page.getByLabel('Variation 1 regular price').fill('40.00');
     await page.getByLabel('Variation 1 stock').fill('5');
     await page.getByLabel('Variation 2 regular price').fill('45.00');
-    await page.getByLabel('Variation 2 sale price').fill('42.50');
+    await page.getByLabel('Variation 2 sale price').fill('50.00');
     await page.getByLabel('Variation 2 SKU').fill('HOODIE-M');
     await page.getByRole('checkbox', { name: 'Clothing' }).check();
     await page.getByRole('button', { name: 'Save product' }).click();
+
+    // The product and variation 1 are stored; variation 2's refusal is at its field and the next save updates.
+    await notices()
+      .getByText('The product was saved, but 1 variation was refused; see its messages below.')
+      .waitFor();
+    const refusedSale = page.getByLabel('Variation 2 sale price');
+    expect(await refusedSale.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('heading', { name: /Variation 1 \(#\d+\)/ }).waitFor();
+    await refusedSale.fill('42.50');
+    await page.getByRole('button', { name: 'Update product' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
     await page.getByRole('heading', { name: /Variation 2 \(#\d+\)/ }).waitFor();
@@ -166,6 +176,7 @@ describeInBrowser('product admin screens', () => {
       stock_quantity: number | null;
       attributes: Array<{ name: string; option: string }>;
     }>;
+    expect((await storeProducts('search=Wool%20Hoodie')).map((p) => p.id)).toEqual([id]);
     const small = variations.find((v) => v.attributes[0]?.option === 'S');
     const medium = variations.find((v) => v.attributes[0]?.option === 'M');
     expect(variations).toHaveLength(2);

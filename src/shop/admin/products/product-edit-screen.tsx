@@ -120,7 +120,12 @@ export default function ProductEditScreen() {
         JSON.stringify({ ...saved, variations: outcome.rows.filter((row) => row.id !== undefined) }),
       );
       if (routeId === null && refused === 0) {
-        flashNotice('success', sprintf(__('Product “%s” created.', 'storeside'), outcome.product.name));
+        flashNotice(
+          'success',
+          createdId === null
+            ? sprintf(__('Product “%s” created.', 'storeside'), outcome.product.name)
+            : __('Product updated.', 'storeside'),
+        );
         navigate(`/products/${outcome.product.id}`);
         return;
       }
