@@ -239,6 +239,16 @@ describe('tags and global attributes on products', () => {
       { id: 0, name: 'Fit', position: 1, visible: false, variation: false, options: ['Slim'] },
     ]);
     const green = (await call('GET', `/wc/v3/products/attributes/${color.id}/terms?search=Green`)).json()[0];
+    const ofProduct = await call(
+      'GET',
+      `/wc/v3/products/tags?product=${p.id}&orderby=include&include=${eco.id},${p.tags[0].id}`,
+    );
+    expect(ofProduct.json().map((x: { name: string }) => x.name)).toEqual(['Eco', 'Cotton Wear']);
+    const termsOf = await call(
+      'GET',
+      `/wc/v3/products/attributes/${color.id}/terms?product=${p.id}&exclude=${red.id}`,
+    );
+    expect(termsOf.json().map((x: { name: string }) => x.name)).toEqual(['Green']);
     expect(green).toMatchObject({ name: 'Green', count: 1 });
     expect((await call('GET', `/wc/v3/products/tags/${eco.id}`)).json().count).toBe(1);
     const other = await makeProduct(t, admin, {

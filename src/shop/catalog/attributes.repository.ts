@@ -1,10 +1,11 @@
 import { type Generated, type Selectable, sql } from 'kysely';
 import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
+import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import { CATALOG_TOPIC, type ShopAttribute, type ShopAttributeTerm } from '../shop-api.js';
 import { freeSlug } from './slugs.js';
-import { type TermFilter, termSortColumn } from './term-lists.js';
+import type { TermFilter } from './term-lists.js';
+import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -13,6 +14,8 @@ declare module '../../platform/db/database.js' {
     shop_product_attribute_terms: { product_id: number; attribute_id: number; term_id: number };
   }
 }
+
+const TERM_LINKS: TermLinks = { table: 'shop_product_attribute_terms', column: 'term_id' };
 
 /** A global product attribute (WooCommerce's `pa_<slug>` taxonomy). */
 export interface AttributesTable {
@@ -114,33 +117,19 @@ export async function searchTerms(
   attributeId: number,
   filter: TermFilter,
 ): Promise<{ terms: ShopAttributeTerm[]; total: number }> {
-  let q = db.selectFrom('shop_attribute_terms').where('attribute_id', '=', attributeId);
-  if (filter.search) q = q.where((eb) => containsInsensitive(eb.ref('name'), filter.search ?? ''));
-  if (filter.hideEmpty) q = q.where('product_count', '>', 0);
-  if (filter.slug !== undefined) q = q.where('slug', '=', filter.slug);
-  if (filter.include)
-    q = filter.include.length ? q.where('id', 'in', filter.include) : q.where(sql<boolean>`1 = 0`);
-  if (filter.exclude?.length) q = q.where('id', 'not in', filter.exclude);
-  if (filter.productId !== undefined) {
-    const productId = filter.productId;
-    q = q.where('id', 'in', (eb) =>
-      eb.selectFrom('shop_product_attribute_terms').select('term_id').where('product_id', '=', productId),
-    );
-  }
+  const q = db
+    .selectFrom('shop_attribute_terms')
+    .where('attribute_id', '=', attributeId)
+    .where(termConditions(filter, TERM_LINKS));
   const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
   if (total === 0 || filter.offset >= total) return { terms: [], total };
-  let page = q.selectAll();
-  if (filter.orderBy === 'include' && filter.include?.length)
-    page = page.orderBy(
-      sql`case ${sql.join(
-        filter.include.map((id, i) => sql`when id = ${id} then ${i}`),
-        sql` `,
-      )} else ${filter.include.length} end`,
-      filter.order,
-    );
-  else page = page.orderBy(termSortColumn(filter.orderBy, true), filter.order);
-  const rows = await page.orderBy('id', filter.order).offset(filter.offset).limit(filter.limit).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy(termOrder(filter, true))
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
   return { terms: rows.map(toTerm), total };
 }
 

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { setPaginationHeaders } from '../../platform/http/collection.js';
 import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopAttribute, ShopAttributeTerm } from '../shop-api.js';
@@ -26,7 +25,7 @@ import {
 } from './attributes.service.js';
 import { ForceQuery, IdParams } from './catalog.schemas.js';
 import { trashNotSupported } from './tags.routes.js';
-import { TermListQuery, termFilterFrom } from './term-lists.js';
+import { setTermPageHeaders, TermListQuery, termFilterFrom } from './term-lists.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
 const TAGS = ['shop: products'];
@@ -146,12 +145,7 @@ export function registerAttributeRoutes(app: RestApp, ctx: ShopContext): void {
         request.params.attribute_id,
         termFilterFrom(request.query, 'name'),
       );
-      setPaginationHeaders(request, reply, {
-        total,
-        page: request.query.page ?? 1,
-        perPage: request.query.per_page ?? 10,
-        publicUrl: ctx.config.publicUrl,
-      });
+      setTermPageHeaders(request, reply, { total, query: request.query, publicUrl: ctx.config.publicUrl });
       return terms.map(termView);
     },
   );

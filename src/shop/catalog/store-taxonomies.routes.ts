@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { setPaginationHeaders } from '../../platform/http/collection.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopAttribute } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
@@ -8,7 +7,7 @@ import { getAttribute, listAttributes, listTerms } from './attributes.service.js
 import { IdParams } from './catalog.schemas.js';
 import { StoreTagResponse } from './tags.schemas.js';
 import { listTags } from './tags.service.js';
-import { TermListQuery, termFilterFrom } from './term-lists.js';
+import { setTermPageHeaders, TermListQuery, termFilterFrom } from './term-lists.js';
 
 const AUTH = { access: 'public', nonce: 'never' } as const;
 const TAGS = ['shop: store api'];
@@ -29,12 +28,7 @@ export function registerStoreTaxonomyRoutes(app: RestApp, ctx: ShopContext): voi
       },
       async (request, reply) => {
         const { tags, total } = await listTags(ctx, termFilterFrom(request.query, 'name'));
-        setPaginationHeaders(request, reply, {
-          total,
-          page: request.query.page ?? 1,
-          perPage: request.query.per_page ?? 10,
-          publicUrl: ctx.config.publicUrl,
-        });
+        setTermPageHeaders(request, reply, { total, query: request.query, publicUrl: ctx.config.publicUrl });
         return tags.map((tag) => ({
           ...tag,
           parent: 0,
@@ -88,12 +82,7 @@ export function registerStoreTaxonomyRoutes(app: RestApp, ctx: ShopContext): voi
           request.params.id,
           termFilterFrom(request.query, 'name'),
         );
-        setPaginationHeaders(request, reply, {
-          total,
-          page: request.query.page ?? 1,
-          perPage: request.query.per_page ?? 10,
-          publicUrl: ctx.config.publicUrl,
-        });
+        setTermPageHeaders(request, reply, { total, query: request.query, publicUrl: ctx.config.publicUrl });
         return terms.map((t) => ({
           id: t.id,
           name: t.name,

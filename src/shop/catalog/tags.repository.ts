@@ -1,9 +1,10 @@
 import { type Generated, type Selectable, sql } from 'kysely';
 import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
+import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import { CATALOG_TOPIC, type ShopTag } from '../shop-api.js';
-import { type TermFilter, termSortColumn } from './term-lists.js';
+import type { TermFilter } from './term-lists.js';
+import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -11,6 +12,8 @@ declare module '../../platform/db/database.js' {
     shop_product_tags: { product_id: number; tag_id: number };
   }
 }
+
+const TAG_LINKS: TermLinks = { table: 'shop_product_tags', column: 'tag_id' };
 
 /** A product tag. */
 export interface TagsTable {
@@ -30,36 +33,16 @@ export async function searchTags(
   db: DbOrTrx,
   filter: TermFilter,
 ): Promise<{ tags: ShopTag[]; total: number }> {
-  let q = db.selectFrom('shop_tags');
-  if (filter.search) q = q.where((eb) => containsInsensitive(eb.ref('name'), filter.search ?? ''));
-  if (filter.hideEmpty) q = q.where('product_count', '>', 0);
-  if (filter.slug !== undefined) q = q.where('slug', '=', filter.slug);
-  if (filter.include)
-    q = filter.include.length ? q.where('id', 'in', filter.include) : q.where(sql<boolean>`1 = 0`);
-  if (filter.exclude?.length) q = q.where('id', 'not in', filter.exclude);
-  if (filter.productId !== undefined) {
-    const productId = filter.productId;
-    q = q.where('id', 'in', (eb) =>
-      eb.selectFrom('shop_product_tags').select('tag_id').where('product_id', '=', productId),
-    );
-  }
+  const q = db.selectFrom('shop_tags').where(termConditions(filter, TAG_LINKS));
   const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(count.n);
   if (total === 0 || filter.offset >= total) return { tags: [], total };
-  let page = q.selectAll();
-  if (filter.orderBy === 'include' && filter.include?.length)
-    page = page.orderBy(
-      sql`case ${sql.join(
-        filter.include.map((id, i) => sql`when id = ${id} then ${i}`),
-        sql` `,
-      )} else ${filter.include.length} end`,
-      filter.order,
-    );
-  else {
-    const column = termSortColumn(filter.orderBy, false);
-    page = page.orderBy(column === 'menu_order' ? 'name' : column, filter.order);
-  }
-  const rows = await page.orderBy('id', filter.order).offset(filter.offset).limit(filter.limit).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy(termOrder(filter, false))
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute();
   return { tags: rows.map(toTag), total };
 }
 

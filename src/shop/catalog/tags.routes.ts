@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { setPaginationHeaders } from '../../platform/http/collection.js';
 import { RestError } from '../../platform/http/errors.js';
 import { registerBatchRoute } from '../../platform/http/batch.js';
 import type { RestApp } from '../../platform/http/server.js';
@@ -8,7 +7,7 @@ import type { ShopContext } from '../shop-part.js';
 import { ForceQuery, IdParams } from './catalog.schemas.js';
 import { TagResponse, TagWriteBody } from './tags.schemas.js';
 import { changeTag, createTag, getTag, listTags, removeTag } from './tags.service.js';
-import { TermListQuery, termFilterFrom } from './term-lists.js';
+import { setTermPageHeaders, TermListQuery, termFilterFrom } from './term-lists.js';
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
 const TAGS = ['shop: products'];
@@ -36,12 +35,7 @@ export function registerTagRoutes(app: RestApp, ctx: ShopContext): void {
     },
     async (request, reply) => {
       const { tags, total } = await listTags(ctx, termFilterFrom(request.query, 'name'));
-      setPaginationHeaders(request, reply, {
-        total,
-        page: request.query.page ?? 1,
-        perPage: request.query.per_page ?? 10,
-        publicUrl: ctx.config.publicUrl,
-      });
+      setTermPageHeaders(request, reply, { total, query: request.query, publicUrl: ctx.config.publicUrl });
       return tags.map(tagView);
     },
   );

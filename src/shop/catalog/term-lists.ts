@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { paginationQuery } from '../../platform/http/collection.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
 import { idList } from './product-input.js';
 
 /** `orderby` values of WooCommerce's term lists (tags, attribute terms). */
@@ -81,4 +82,18 @@ export function termFilterFrom(
     offset: (page - 1) * perPage + (q.offset ?? 0),
     limit: perPage,
   };
+}
+
+/** Sets the paging headers of a term list answer (`page`/`per_page` as the query gave them). */
+export function setTermPageHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { total: number; query: Static<typeof TermListQuery>; publicUrl: string },
+): void {
+  setPaginationHeaders(request, reply, {
+    total: input.total,
+    page: input.query.page ?? 1,
+    perPage: input.query.per_page ?? 10,
+    publicUrl: input.publicUrl,
+  });
 }
