@@ -378,3 +378,35 @@ describe('e-mail restrictions, per-customer limits and used_by', () => {
     });
   });
 });
+
+describe('wc/v3 orders with coupon_lines', () => {
+  it('should check the restrictions and discount only eligible lines, as the cart does', async () => {
+    await wc('POST', '/coupons', { code: 'ORDERMIN', amount: '1', minimum_amount: '100' });
+    await wc('POST', '/coupons', {
+      code: 'FOODPC',
+      discount_type: 'percent',
+      amount: '10',
+      product_categories: [food],
+    });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/orders',
+      headers: admin,
+      payload: { line_items: [{ product_id: bread, quantity: 1 }], coupon_lines: [{ code: 'ordermin' }] },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({
+      code: 'woocommerce_rest_invalid_coupon',
+      message: 'The minimum spend for this coupon is $100.00.',
+    });
+    const order = await wc('POST', '/orders', {
+      line_items: [
+        { product_id: shirt, quantity: 1 },
+        { product_id: bread, quantity: 2 },
+      ],
+      coupon_lines: [{ code: 'foodpc' }],
+    });
+    expect(order.line_items.map((l: Json) => l.total)).toEqual(['20.00', '9.00']);
+    expect(order.discount_total).toBe('1.00');
+  });
+});

@@ -117,15 +117,6 @@ export function finishTotals(input: {
   };
 }
 
-/** Spreads `discount` over the lines in proportion to their subtotals; the parts add up exactly. */
-export function spreadDiscount(items: ShopCartItem[], discount: number): ShopCartItem[] {
-  const parts = shareOut(
-    discount,
-    items.map((item) => item.line_subtotal),
-  );
-  return items.map((item, i) => ({ ...item, line_total: item.line_subtotal - parts[i] }));
-}
-
 /**
  * Splits `amount` in proportion to `weights` (largest remainder, ties to the earlier one): the parts add up to
  * `amount` exactly, and none exceeds its weight while `amount` ≤ the weights' sum. All zeros when they sum to 0.

@@ -58,8 +58,9 @@ export class CartService {
   }
 
   /**
-   * Computes a cart: prices every line from the catalog, applies the stored coupons that are still valid
-   * (against `email` when given, else the cart's known e-mail), runs `cart.calculate_totals`, spreads discounts.
+   * Computes a cart: prices every line from the catalog, applies per eligible line the stored coupons that pass
+   * every restriction (`coupon-rules.ts`, against `email` when given, else the cart's known e-mail; the others
+   * are listed in `errors`), then runs `cart.calculate_totals` and spreads its virtual coupons.
    */
   async compute(
     session: CartSession,

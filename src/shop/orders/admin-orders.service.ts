@@ -1,8 +1,9 @@
 import { invalid, RestError } from '../../platform/http/errors.js';
 import { loadPurchasables, purchasableKey } from '../catalog/purchasables.js';
-import { applyCoupons, spreadDiscount } from '../cart/cart-totals.js';
+import { applyCoupons } from '../cart/cart-totals.js';
 import { findCouponsByCodes } from '../coupons/coupons.repository.js';
-import { couponProblem, formatCouponCode } from '../coupons/coupons.service.js';
+import { formatCouponCode } from '../coupons/coupons.service.js';
+import { cartCouponProblem, loadCouponCart, withSubcategories } from '../cart/coupon-rules.js';
 import { parseMoney } from '../catalog/money.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
@@ -98,22 +99,36 @@ export function createAdminOrder(
         amount: given ?? product.price * quantity,
       };
     });
+    // Coupons work on line amounts: a line whose amount is not price × quantity goes in as one unit of its
+    // amount, so a given subtotal holds.
+    const couponLines = lines.map(({ amount, ...line }) =>
+      amount === line.price * line.quantity ? line : { ...line, quantity: 1, price: amount },
+    );
     const codes = (input.couponLines ?? []).map((c) => formatCouponCode(c.code));
-    const coupons = await findCouponsByCodes(trx, codes);
+    const coupons = await withSubcategories(trx, await findCouponsByCodes(trx, codes));
+    const couponCart = await loadCouponCart(trx, {
+      lines: couponLines,
+      products: new Map(
+        lines.flatMap((line, i) => {
+          const product = products.get(purchasableKey(refs[i]!))!;
+          return product.problem === 'not_found' ? [] : [[line.key, product] as const];
+        }),
+      ),
+      now: ctx.clock.now(),
+      email: billing.email || null,
+      userId: input.customerId || null,
+      currency: ctx.shop.currency,
+    });
     for (const code of codes) {
       const coupon = coupons.find((c) => c.code === code);
       const problem = coupon
-        ? couponProblem(coupon, { now: ctx.clock.now(), email: billing.email || null })
+        ? await cartCouponProblem(trx, coupon, couponCart)
         : `Coupon "${code}" does not exist!`;
       if (problem) throw new RestError('woocommerce_rest_invalid_coupon', problem, 400);
     }
-    // Coupons work on line amounts: each line goes in as one unit of its amount, so a given subtotal holds.
-    const priced = applyCoupons(
-      lines.map(({ amount, ...line }) => ({ ...line, quantity: 1, price: amount })),
-      coupons,
-    );
+    const priced = applyCoupons(couponLines, coupons, couponCart.facts);
     const discount = priced.coupons.reduce((sum, c) => sum + c.discount, 0);
-    const items = spreadDiscount(priced.items, discount).map((item, i) => ({
+    const items = priced.discounted.map((item, i) => ({
       ...item,
       quantity: lines[i]!.quantity,
       price: lines[i]!.price,
