@@ -160,6 +160,7 @@ describeInBrowser('product admin screens', () => {
       .waitFor();
     const refusedSale = page.getByLabel('Variation 2 sale price');
     expect(await refusedSale.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => refusedSale.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.getByRole('heading', { name: /Variation 1 \(#\d+\)/ }).waitFor();
     await refusedSale.fill('42.50');
     await page.getByRole('button', { name: 'Update product' }).click();

@@ -56,7 +56,12 @@ export default function ProductEditScreen() {
   const [variationErrors, setVariationErrors] = useState<Record<string, Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState(false);
-  useFocusFirstInvalidField(errors);
+  // After a refusal the keyboard lands on the first invalid field, of the product or of a variation.
+  const refusals = useMemo(
+    () => ({ ...errors, ...Object.fromEntries(Object.keys(variationErrors).map((key) => [key, key])) }),
+    [errors, variationErrors],
+  );
+  useFocusFirstInvalidField(refusals);
 
   useEffect(() => {
     let current = true;
