@@ -19,6 +19,7 @@ let browser: Browser;
 let page: Page;
 let admin: Record<string, string>;
 let shirts: number;
+let products: Record<string, number>;
 let tableId: number;
 
 async function api(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) {
@@ -43,19 +44,20 @@ beforeAll(async () => {
   admin = (await t.login(await t.createUser({ role: 'administrator' }))).headers;
   shirts = await create('/products/categories', { name: 'Shirts' });
   const mugs = await create('/products/categories', { name: 'Mugs' });
+  products = {};
   for (const [name, sku] of [
     ['Linen shirt', 'SH-1'],
     ['Denim shirt', 'SH-2'],
     ['Flannel shirt', 'SH-3'],
   ])
-    await create('/products', {
+    products[name] = await create('/products', {
       name,
       sku,
       status: 'publish',
       regular_price: '20.00',
       categories: [{ id: shirts }],
     });
-  await create('/products', {
+  products['Tea mug'] = await create('/products', {
     name: 'Tea mug',
     sku: 'MUG-1',
     status: 'publish',
@@ -202,6 +204,8 @@ describeInBrowser('product-table admin screens', () => {
     expect(previewMarkup.replace(' data-preview="1">', '>')).toBe(publicMarkup.replace(visitor, '>'));
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/tmp/ptables-editor.png', fullPage: true });
+    await frame.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/ptables-editor-preview.png' });
 
     for (const [name, px] of [
       ['Mobile (375 px)', 375],
@@ -228,6 +232,35 @@ describeInBrowser('product-table admin screens', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await notices().getByText('Table saved.').waitFor();
     expect((await api('GET', `/tables/${tableId}`)).columns[0].heading).toBe('Order');
+
+    // Specific products, found by SKU, by ID and by name; they keep the order they were picked in.
+    await page.getByRole('radio', { name: 'Specific products' }).check();
+    const find = page.getByRole('textbox', { name: 'Find products by name, ID or SKU' });
+    for (const [term, name] of [
+      ['SH-2', 'Denim shirt'],
+      [String(products['Tea mug']), 'Tea mug'],
+      ['linen', 'Linen shirt'],
+    ]) {
+      await find.fill(term!);
+      await page.getByRole('button', { name: `Add ${name}` }).click();
+    }
+    await expect(page.getByRole('list', { name: 'Found products' }).count()).resolves.toBe(1);
+    await page.getByRole('heading', { name: 'Chosen products (3)' }).waitFor();
+    await page.screenshot({ path: '/tmp/ptables-editor-picker.png', fullPage: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await notices().getByText('Table saved.').waitFor();
+    const specific = (await api('GET', `/tables/${tableId}`)).source;
+    expect(specific.type).toBe('specific');
+    expect(specific.queryArgs.postIds).toEqual([
+      products['Denim shirt'],
+      products['Tea mug'],
+      products['Linen shirt'],
+    ]);
+    expect(specific.queryArgs.categoryIds).toEqual([]);
+    expect(specific.queryArgs.productObjects[products['Tea mug']!]).toMatchObject({
+      name: 'Tea mug',
+      sku: 'MUG-1',
+    });
 
     await page.getByRole('tab', { name: 'Display' }).click();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('display');
@@ -257,8 +290,12 @@ describeInBrowser('product-table admin screens', () => {
     await page.getByText('1 table', { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('status')).toBe('draft');
     await page.getByLabel('Status').selectOption('');
-    await page.getByLabel('Source').selectOption('category');
-    await page.getByText('2 tables', { exact: true }).waitFor();
+    await page.getByText('3 tables', { exact: true }).waitFor();
+    await page.getByLabel('Source').selectOption('specific');
+    await page.getByText('1 table', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Shirts table' }).waitFor();
+    await page.getByLabel('Source').selectOption('');
+    await page.getByText('3 tables', { exact: true }).waitFor();
     await page.getByLabel('Search tables').fill('mugs');
     await page.getByText('1 table', { exact: true }).waitFor();
     await page.reload();

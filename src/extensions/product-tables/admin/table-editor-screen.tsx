@@ -125,7 +125,7 @@ export default function TableEditorScreen() {
           {__('Delete table', 'storeside')}
         </Button>
       </div>
-      <div className={previewOpen ? 'ptables-editor with-preview' : 'ptables-editor'}>
+      <div className="ptables-editor">
         <TabPanel
           className="ptables-tabs"
           tabs={TABS}

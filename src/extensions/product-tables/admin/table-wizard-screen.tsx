@@ -89,7 +89,7 @@ export default function TableWizardScreen() {
         {STEPS.map((label, index) => (
           <li
             key={label}
-            aria-current={index === step ? 'step' : undefined}
+            aria-current={index === step && !saved ? 'step' : undefined}
             data-done={index < step || saved !== null}
           >
             <span className="ptables-step-number">{index + 1}</span> {label}
