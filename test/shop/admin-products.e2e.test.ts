@@ -297,6 +297,10 @@ describeInBrowser('product admin screens', () => {
     await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
     const table = page.getByRole('table', { name: 'Product categories' });
     await table.getByRole('row', { name: /Clothing/ }).waitFor();
+    // The default category cannot be deleted (the server refuses it): no Delete is offered for it.
+    const uncategorized = table.getByRole('row', { name: /Uncategorized/ });
+    await uncategorized.getByText('Default category').waitFor();
+    expect(await uncategorized.getByRole('button', { name: /Delete/ }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
 
     for (const name of ['Shoes', 'Boots']) {

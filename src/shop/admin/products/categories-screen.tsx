@@ -17,6 +17,9 @@ import {
   fetchAllCategories,
 } from './products-client.js';
 
+// The shop's default category (products saved without one get it); the server refuses to delete it.
+const DEFAULT_CATEGORY_SLUG = 'uncategorized';
+
 /** Categories: the tree with product counts, Add New Category (name, parent), Edit (rename, move) and Delete. */
 export default function CategoriesScreen() {
   const notices = useNotices();
@@ -139,10 +142,14 @@ export default function CategoriesScreen() {
                           {__('Edit', 'storeside')}
                           <span className="screen-reader-text"> {category.name}</span>
                         </Button>
-                        <Button variant="link" isDestructive onClick={() => setDeleting(category)}>
-                          {__('Delete', 'storeside')}
-                          <span className="screen-reader-text"> {category.name}</span>
-                        </Button>
+                        {category.slug === DEFAULT_CATEGORY_SLUG ? (
+                          <span className="storeside-muted">{__('Default category', 'storeside')}</span>
+                        ) : (
+                          <Button variant="link" isDestructive onClick={() => setDeleting(category)}>
+                            {__('Delete', 'storeside')}
+                            <span className="screen-reader-text"> {category.name}</span>
+                          </Button>
+                        )}
                       </div>
                     </td>
                   </tr>
