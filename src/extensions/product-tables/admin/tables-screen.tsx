@@ -158,6 +158,8 @@ export default function TablesScreen() {
               options={withAll(__('All sources', 'storeside'), optionsOf(SOURCE_LABELS))}
               onChange={(value) => setQuery({ source: value })}
             />
+          </fieldset>
+          <div className="storeside-filters">
             <SelectControl
               __next40pxDefaultSize
               __nextHasNoMarginBottom
@@ -180,7 +182,10 @@ export default function TablesScreen() {
             >
               {__('Apply', 'storeside')}
             </Button>
-          </fieldset>
+            <span className="storeside-muted" aria-live="polite">
+              {sprintf(__('%d selected', 'storeside'), visibleSelected.length)}
+            </span>
+          </div>
           <p className="storeside-muted" aria-live="polite">
             {sprintf(_n('%d table', '%d tables', shown.length, 'storeside'), shown.length)}
           </p>
