@@ -1,4 +1,5 @@
 import { defineExtension } from '../define-extension.js';
+import { registerAdminReadRoutes } from './admin-routes/admin-reads.routes.js';
 import { registerAgentRoutes } from './agent/agent.routes.js';
 import { AGENT_CAPABILITY_ROLES } from './agent/agent-permissions.js';
 import { agentBearerAuthenticator } from './agent/agent-tokens.service.js';
@@ -15,6 +16,7 @@ import * as analyticsIndexes from './migrations/2026-11-22T08-10-analytics-index
 import * as partialIndexes from './migrations/2026-11-22T08-20-partial-indexes.js';
 import * as sessionJobGroups from './migrations/2026-11-25T08-10-session-job-groups.js';
 import * as dropAnalyticsCache from './migrations/2026-11-25T16-10-drop-analytics-cache.js';
+import * as notificationsListIndex from './migrations/2026-11-25T20-20-notifications-list-index.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerOrderRecoveryRoutes } from './recovery/order-recovery.routes.js';
@@ -34,6 +36,7 @@ export const cartRecoveryExtension = defineExtension({
     '2026-11-22T08-20-partial-indexes': partialIndexes,
     '2026-11-25T08-10-session-job-groups': sessionJobGroups,
     '2026-11-25T16-10-drop-analytics-cache': dropAnalyticsCache,
+    '2026-11-25T20-20-notifications-list-index': notificationsListIndex,
   },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
   adminCapability: 'manage_shop',
@@ -49,6 +52,7 @@ export const cartRecoveryExtension = defineExtension({
     registerPrivacyRoutes(app, cr);
     registerAgentRoutes(app, cr);
     registerOrderRecoveryRoutes(app, cr);
+    registerAdminReadRoutes(app, cr);
   },
   pages(app, ctx) {
     registerLinkPages(app, cartRecovery(ctx));

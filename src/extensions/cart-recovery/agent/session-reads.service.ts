@@ -1,12 +1,15 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import {
+  type ListedNotificationRow,
   listNotifications,
   listNotificationsOf,
+  listNotificationsPage,
   type NotificationRow,
 } from '../sequence/notifications.repository.js';
-import type { SessionState } from '../sessions/session-states.js';
+import type { NotificationState, SessionState } from '../sessions/session-states.js';
 import {
   findSessionByPublicId,
+  findSessionsByEmailHash,
   listEvents,
   listSessions,
   type SessionRow,
@@ -15,7 +18,7 @@ import {
 /** One page of sessions, the total, and the e-mails of the sessions on the page (the agent list). */
 export async function sessionsPage(
   db: DbOrTrx,
-  input: { states?: readonly SessionState[]; offset: number; limit: number },
+  input: { states?: readonly SessionState[]; emailHash?: string; offset: number; limit: number },
 ): Promise<{ rows: SessionRow[]; total: number; notifications: NotificationRow[] }> {
   const { rows, total } = await listSessions(db, input);
   const notifications = await listNotificationsOf(
@@ -41,4 +44,21 @@ export async function sessionWithHistory(
   return withEvents
     ? { session, notifications, events: await listEvents(db, session.id) }
     : { session, notifications };
+}
+
+/** One page of e-mails (newest first) by states, step and address hash (through its sessions), and the total. */
+export async function notificationsPage(
+  db: DbOrTrx,
+  input: {
+    states?: readonly NotificationState[];
+    step?: number;
+    emailHash?: string;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: ListedNotificationRow[]; total: number }> {
+  const { emailHash, ...rest } = input;
+  const sessionIds =
+    emailHash === undefined ? undefined : (await findSessionsByEmailHash(db, emailHash)).map((s) => s.id);
+  return listNotificationsPage(db, { ...rest, sessionIds });
 }

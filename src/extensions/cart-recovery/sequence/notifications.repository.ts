@@ -167,6 +167,39 @@ export async function listNotificationsOf(db: DbOrTrx, sessionIds: number[]): Pr
     .execute();
 }
 
+/** A notification with its session's public id and address (the admin e-mails list). */
+export type ListedNotificationRow = NotificationRow & { public_session_id: string; email: string };
+
+/** A page of notifications (newest first) filtered by states, step and sessions, and the total. */
+export async function listNotificationsPage(
+  db: DbOrTrx,
+  input: {
+    states?: readonly NotificationState[];
+    step?: number;
+    sessionIds?: readonly number[];
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: ListedNotificationRow[]; total: number }> {
+  if (input.sessionIds && input.sessionIds.length === 0) return { rows: [], total: 0 };
+  let query = db.selectFrom('cr_notifications as n');
+  if (input.states && input.states.length > 0) query = query.where('n.status', 'in', input.states);
+  if (input.step !== undefined) query = query.where('n.step', '=', input.step);
+  if (input.sessionIds) query = query.where('n.session_id', 'in', input.sessionIds);
+  const [rows, count] = await Promise.all([
+    query
+      .innerJoin('cr_sessions as s', 's.id', 'n.session_id')
+      .selectAll('n')
+      .select(['s.session_id as public_session_id', 's.email as email'])
+      .orderBy('n.id', 'desc')
+      .offset(input.offset)
+      .limit(input.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
 /** One notification by session and step. */
 export async function findNotification(
   db: DbOrTrx,

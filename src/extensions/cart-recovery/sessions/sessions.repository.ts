@@ -468,13 +468,15 @@ export async function findSuppression(
   );
 }
 
-/** A page of sessions (newest first), optionally of some states, and the total. */
+/** A page of sessions (newest first), optionally of some states and of one e-mail hash, and the total. */
 export async function listSessions(
   db: DbOrTrx,
-  input: { states?: readonly SessionState[]; offset: number; limit: number },
+  input: { states?: readonly SessionState[]; emailHash?: string; offset: number; limit: number },
 ): Promise<{ rows: SessionRow[]; total: number }> {
   let query = db.selectFrom('cr_sessions');
   if (input.states && input.states.length > 0) query = query.where('status', 'in', input.states);
+  // (email_hash, status) index: an address's sessions are found without scanning the table.
+  if (input.emailHash !== undefined) query = query.where('email_hash', '=', input.emailHash);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('id', 'desc').offset(input.offset).limit(input.limit).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
