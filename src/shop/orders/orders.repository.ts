@@ -170,12 +170,19 @@ export async function searchOrderIds(
   db: DbOrTrx,
   filter: OrderFilter & { orderBy?: 'date' | 'id'; order?: 'asc' | 'desc'; offset: number; limit: number },
 ): Promise<{ ids: number[]; total: number }> {
-  let base = db.selectFrom('shop_orders').where('trashed', '=', filter.trashed ? 1 : 0);
-  if (filter.statuses && filter.statuses.length > 0) base = base.where('status', 'in', filter.statuses);
-  if (filter.customerId !== undefined) base = base.where('customer_id', '=', filter.customerId);
-  if (filter.billingEmail) base = base.where('billing_email', '=', filter.billingEmail.trim().toLowerCase());
-  if (filter.createdAfter) base = base.where('created_at', '>', filter.createdAfter);
-  if (filter.createdBefore) base = base.where('created_at', '<', filter.createdBefore);
+  // SQLite plans without statistics: with a search it would walk an orders index in date order and test every
+  // order against the terms. Written `+column`, the other filters stay out of index choice, so the terms' index
+  // ranges find the candidates (looked up by id, then sorted). PostgreSQL costs both ways with its statistics.
+  const termsDrive = Boolean(filter.search?.trim()) && !isPostgres(db);
+  const col = (name: 'trashed' | 'status' | 'customer_id' | 'billing_email' | 'created_at') =>
+    termsDrive ? sql<any>`+${sql.ref(name)}` : sql.ref<any>(name);
+  let base = db.selectFrom('shop_orders').where(col('trashed'), '=', filter.trashed ? 1 : 0);
+  if (filter.statuses && filter.statuses.length > 0) base = base.where(col('status'), 'in', filter.statuses);
+  if (filter.customerId !== undefined) base = base.where(col('customer_id'), '=', filter.customerId);
+  if (filter.billingEmail)
+    base = base.where(col('billing_email'), '=', filter.billingEmail.trim().toLowerCase());
+  if (filter.createdAfter) base = base.where(col('created_at'), '>', filter.createdAfter);
+  if (filter.createdBefore) base = base.where(col('created_at'), '<', filter.createdBefore);
   if (filter.search?.trim()) {
     const text = filter.search.trim();
     const asId = /^#?\d{1,9}$/.test(text) ? Number(text.replace('#', '')) : null;
