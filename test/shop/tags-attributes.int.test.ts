@@ -309,6 +309,29 @@ describe('tags and global attributes on products', () => {
     expect(terms).toEqual([expect.objectContaining({ name: 'Satin', count: 8 })]);
   });
 
+  it('should take variations of a global attribute by its id, as WooCommerce clients send them', async () => {
+    const size = await created('/wc/v3/products/attributes', { name: 'Cup Size' });
+    const product = await makeProduct(t, admin, {
+      name: 'Sized Cup',
+      type: 'variable',
+      attributes: [{ id: size.id, options: ['Small', 'Large'], variation: true }],
+    });
+    const v = await call('POST', `/wc/v3/products/${product.id}/variations`, {
+      regular_price: '4',
+      attributes: [{ id: size.id, option: 'large' }],
+    });
+    expect(v.statusCode, v.body).toBe(201);
+    expect(v.json().attributes).toEqual([{ id: 0, name: 'Cup Size', option: 'Large' }]);
+    const wrong = await call('POST', `/wc/v3/products/${product.id}/variations`, {
+      attributes: [{ id: size.id, option: 'Huge' }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.params.attributes).toContain('Huge');
+    await call('PUT', `/wc/v3/products/attributes/${size.id}`, { name: 'Mug Size' });
+    const renamed = await call('GET', `/wc/v3/products/${product.id}/variations/${v.json().id}`);
+    expect(renamed.json().attributes).toEqual([{ id: 0, name: 'Mug Size', option: 'Large' }]);
+  });
+
   it('should refuse unknown tag and attribute ids with 400 and create nothing', async () => {
     const before = Number((await call('GET', '/wc/v3/products/tags')).headers['x-wp-total']);
     const r = await call('POST', '/wc/v3/products', {
@@ -355,7 +378,7 @@ describe('tags and global attributes on products', () => {
       ],
     });
     const ids = async (query: string) =>
-      (await call('GET', `/wc/store/v1/products?orderby=id&order=asc&${query}`, undefined, {}))
+      (await call('GET', `/wc/store/v1/products?orderby=id&order=asc&per_page=100&${query}`, undefined, {}))
         .json()
         .map((x: { id: number }) => x.id);
     expect(await ids(`tag=${trail.id}`)).toEqual([a.id]);

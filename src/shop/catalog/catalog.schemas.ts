@@ -239,9 +239,16 @@ export const VariationWriteBody = Type.Object({
   stock_status: Type.Optional(StockStatusSchema),
   backorders: Type.Optional(Backorders),
   attributes: Type.Optional(
-    Type.Array(Type.Object({ id: Type.Optional(Int), name: Type.String({ minLength: 1 }), option: Str }), {
-      maxItems: 50,
-    }),
+    Type.Array(
+      Type.Object({
+        id: Type.Optional(
+          Type.Integer({ minimum: 0, description: 'A global attribute (then `name` may be left out).' }),
+        ),
+        name: Type.Optional(Type.String({ minLength: 1 })),
+        option: Str,
+      }),
+      { maxItems: 50 },
+    ),
   ),
   image: Type.Optional(Type.Union([ImageIn, Type.Null()])),
   menu_order: Type.Optional(Int),

@@ -177,6 +177,21 @@ export function productAttributeTerms(db: DbOrTrx, productIds: readonly number[]
   return findProductTermLinks(db, productIds);
 }
 
+/**
+ * Variation choices with names: a choice naming a global attribute by `id` (as WooCommerce clients send
+ * `{id, option}`) takes the name the product shows for it; `productAttributes` is the product row's JSON.
+ */
+export function namedChoices(
+  productAttributes: string,
+  chosen: ReadonlyArray<{ id?: number; name?: string; option: string }>,
+): Array<{ name: string; option: string }> {
+  const stored = JSON.parse(productAttributes) as StoredAttribute[];
+  return chosen.map((c) => ({
+    name: (c.id ? stored.find((a) => a.id === c.id)?.name : undefined) ?? c.name ?? `#${c.id ?? 0}`,
+    option: c.option,
+  }));
+}
+
 function emptyTaxonomyIds(): Pick<ProductTaxonomies, 'touchedTagIds' | 'touchedTermIds'> {
   return { touchedTagIds: [], touchedTermIds: [] };
 }

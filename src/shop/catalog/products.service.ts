@@ -36,6 +36,7 @@ import {
 import {
   type ProductAttributeInput,
   type ProductTagInput,
+  namedChoices,
   prepareProductTaxonomies,
   productTaxonomyIds,
   recountProductTaxonomies,
@@ -91,7 +92,8 @@ export interface VariationInput extends SharedDetailsInput {
   stock_quantity?: number | null;
   stock_status?: StockStatus;
   backorders?: 'no' | 'notify' | 'yes';
-  attributes?: Array<{ name: string; option: string }>;
+  /** Choices by attribute name, or by global attribute `id`. */
+  attributes?: Array<{ id?: number; name?: string; option: string }>;
   image?: ImageInput | null;
   menu_order?: number;
 }
@@ -413,7 +415,7 @@ async function checkVariationInput(
   const defined = (
     JSON.parse(parent.attributes) as Array<{ name: string; options: string[]; variation: boolean }>
   ).filter((a) => a.variation);
-  for (const chosen of input.attributes ?? []) {
+  for (const chosen of namedChoices(parent.attributes, input.attributes ?? [])) {
     const attribute = defined.find((a) => a.name.toLowerCase() === chosen.name.toLowerCase());
     if (!attribute)
       errors.attributes = { in: `"${chosen.name}" is not a variation attribute of the product.` };
@@ -558,9 +560,9 @@ function imageId(src: string): number {
   return hash >>> 1 || 1;
 }
 
-function normalizeChosen(chosen: Array<{ name: string; option: string }>, parent: ProductRow) {
+function normalizeChosen(chosen: NonNullable<VariationInput['attributes']>, parent: ProductRow) {
   const defined = JSON.parse(parent.attributes) as Array<{ name: string; options: string[] }>;
-  return chosen.map((c) => {
+  return namedChoices(parent.attributes, chosen).map((c) => {
     const attribute = defined.find((a) => a.name.toLowerCase() === c.name.toLowerCase());
     const option = attribute?.options.find((o) => o.toLowerCase() === c.option.toLowerCase()) ?? c.option;
     return { name: attribute?.name ?? c.name, option };
