@@ -1,9 +1,39 @@
+import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../../../admin/registry.js';
 
-// Cart recovery in the admin: its panel on the shop's order screen (whether the order recovered an abandoned cart).
+// Cart recovery in the admin: its screens (overview, sessions and a session's timeline, e-mails) and its panel
+// on the shop's order screen (whether the order recovered an abandoned cart).
 registerAdminModule({
   name: 'cartrecovery',
   capability: 'manage_shop',
-  menus: [],
+  menus: [
+    {
+      label: __('Cart Recovery', 'storeside'),
+      order: 50,
+      screens: [
+        {
+          path: 'cart-recovery',
+          label: __('Overview', 'storeside'),
+          load: () => import('./overview-screen.js'),
+        },
+        {
+          path: 'cart-recovery/sessions',
+          label: __('Sessions', 'storeside'),
+          load: () => import('./sessions-screen.js'),
+        },
+        {
+          path: 'cart-recovery/sessions/:id',
+          label: __('Session', 'storeside'),
+          hidden: true,
+          load: () => import('./session-screen.js'),
+        },
+        {
+          path: 'cart-recovery/emails',
+          label: __('E-mails', 'storeside'),
+          load: () => import('./emails-screen.js'),
+        },
+      ],
+    },
+  ],
   orderPanels: [{ id: 'order-recovery', load: () => import('./order-recovery-panel.js') }],
 });

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 
 const ByStep = Type.Object(
   { '1': Type.Number(), '2': Type.Number(), '3': Type.Number() },
@@ -49,3 +49,6 @@ export const AnalyticsReportSchema = Type.Object({
   failed_restore_count: Type.Integer(),
   generated_at: Type.String(),
 });
+
+/** The analytics report as the route answers it. */
+export type AnalyticsReportBody = Static<typeof AnalyticsReportSchema>;

@@ -1,0 +1,105 @@
+import { api, withQuery } from '../../../admin/api.js';
+import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
+import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
+
+/** The session states a list can be filtered by (the route's values). */
+export const SESSION_STATUSES = [
+  'captured',
+  'abandoned',
+  'recovered',
+  'converted',
+  'suppressed',
+  'expired',
+] as const;
+
+/** The e-mail states a list can be filtered by (the route's values). */
+export const EMAIL_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'retry_queued',
+  'failed',
+  'unknown',
+  'canceled',
+] as const;
+
+/** True for a whole e-mail address (the routes search by exact address only). */
+export function isWholeEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim());
+}
+
+/** `GET /cartrecovery/v1/sessions` path of one filtered page. */
+export function sessionsPath(
+  filters: { status?: string; search?: string },
+  page: number,
+  perPage: number,
+): string {
+  return withQuery('/cartrecovery/v1/sessions', { ...filters, page, per_page: perPage });
+}
+
+/** `GET /cartrecovery/v1/notifications` path of one filtered page. */
+export function emailsPath(
+  filters: { status?: string; step?: string; search?: string },
+  page: number,
+  perPage: number,
+): string {
+  return withQuery('/cartrecovery/v1/notifications', { ...filters, page, per_page: perPage });
+}
+
+/** One session with its timeline. */
+export function fetchSession(id: string): Promise<AdminSessionDetail> {
+  return api({ path: `/cartrecovery/v1/sessions/${encodeURIComponent(id)}` });
+}
+
+/** The analytics of the last `days` days. */
+export function fetchAnalytics(days: 7 | 30 | 90): Promise<AnalyticsReportBody> {
+  return api({ path: withQuery('/cartrecovery/v1/analytics', { days }) });
+}
+
+/** The actions a session offers (the agent route's names). */
+export type SessionAction =
+  | 'mark_abandoned_now'
+  | 'send_email_step_now'
+  | 'cancel_pending_emails'
+  | 'expire_session'
+  | 'delete_session';
+
+/** Runs a session action through the agent route (same service and gates as agents). */
+export function runSessionAction(
+  id: string,
+  action: SessionAction,
+  step?: number,
+): Promise<{ success: boolean; detail?: string; deleted?: boolean }> {
+  return api({
+    path: `/cartrecovery/v1/agent/sessions/${encodeURIComponent(id)}/actions`,
+    method: 'POST',
+    data: step === undefined ? { action } : { action, step },
+  });
+}
+
+/** An amount in minor units as money of `currency` (its own number of decimals). */
+export function formatMinor(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** A decimal amount as money of `currency`. */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+}
+
+/** A CSV file built in the browser from rows (first row the header), offered as a download. */
+export function downloadCsv(filename: string, rows: ReadonlyArray<ReadonlyArray<string | number>>): void {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const blob = new Blob([`${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`], {
+    type: 'text/csv;charset=utf-8',
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
