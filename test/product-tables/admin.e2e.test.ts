@@ -217,7 +217,7 @@ describeInBrowser('product-table admin screens', () => {
       if (px === 375) await page.screenshot({ path: '/tmp/ptables-editor-mobile.png', fullPage: true });
     }
 
-    // A burst of typing sends one preview request, after the debounce (well within 500 ms of the last key).
+    // A burst of typing sends one preview request, 400 ms after the last key (the bound leaves room for a loaded CI).
     const requests: number[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/producttables/v1/preview')) requests.push(Date.now());
@@ -228,7 +228,8 @@ describeInBrowser('product-table admin screens', () => {
     const lastKey = Date.now();
     await expect.poll(() => frame.getAttribute('srcdoc'), { timeout: 5000 }).toContain('>Order</th>');
     expect(requests).toHaveLength(1);
-    expect(requests[0]! - lastKey).toBeLessThan(500);
+    expect(requests[0]! - lastKey).toBeGreaterThanOrEqual(300);
+    expect(requests[0]! - lastKey).toBeLessThan(900);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await notices().getByText('Table saved.').waitFor();
     expect((await api('GET', `/tables/${tableId}`)).columns[0].heading).toBe('Order');
@@ -247,8 +248,9 @@ describeInBrowser('product-table admin screens', () => {
     await expect(page.getByRole('list', { name: 'Found products' }).count()).resolves.toBe(1);
     await page.getByRole('heading', { name: 'Chosen products (3)' }).waitFor();
     await page.screenshot({ path: '/tmp/ptables-editor-picker.png', fullPage: true });
+    await page.getByText('Unsaved changes').waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await notices().getByText('Table saved.').waitFor();
+    await page.getByText('All changes saved').waitFor(); // the notice still shows the first save's text
     const specific = (await api('GET', `/tables/${tableId}`)).source;
     expect(specific.type).toBe('specific');
     expect(specific.queryArgs.postIds).toEqual([
