@@ -321,7 +321,7 @@ describe('tags and global attributes on products', () => {
       attributes: [{ id: size.id, option: 'large' }],
     });
     expect(v.statusCode, v.body).toBe(201);
-    expect(v.json().attributes).toEqual([{ id: 0, name: 'Cup Size', option: 'Large' }]);
+    expect(v.json().attributes).toEqual([{ id: size.id, name: 'Cup Size', option: 'Large' }]);
     const wrong = await call('POST', `/wc/v3/products/${product.id}/variations`, {
       attributes: [{ id: size.id, option: 'Huge' }],
     });
@@ -329,7 +329,7 @@ describe('tags and global attributes on products', () => {
     expect(wrong.json().data.params.attributes).toContain('Huge');
     await call('PUT', `/wc/v3/products/attributes/${size.id}`, { name: 'Mug Size' });
     const renamed = await call('GET', `/wc/v3/products/${product.id}/variations/${v.json().id}`);
-    expect(renamed.json().attributes).toEqual([{ id: 0, name: 'Mug Size', option: 'Large' }]);
+    expect(renamed.json().attributes).toEqual([{ id: size.id, name: 'Mug Size', option: 'Large' }]);
   });
 
   it('should refuse unknown tag and attribute ids with 400 and create nothing', async () => {

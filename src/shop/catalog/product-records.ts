@@ -32,6 +32,8 @@ export interface CatalogVariation extends ShopVariation {
   purchasable: boolean;
   date_created: string;
   date_modified: string;
+  /** Attribute name → the global attribute's id (absent for custom attributes), from the parent product. */
+  attribute_ids: Record<string, number>;
   /** The price strings as a client sent them (null: none kept; shown as `formatMoney` gives). */
   sent_prices: SentPrices;
   details: CatalogDetails;
@@ -150,6 +152,9 @@ export function toVariation(
   const attributes: Record<string, string> = {};
   for (const a of parseJson<Array<{ name: string; option: string }>>(row.attributes, []))
     attributes[a.name] = a.option;
+  const attributeIds: Record<string, number> = {};
+  for (const a of parseJson<Array<{ id?: number; name: string }>>(parent?.attributes ?? '[]', []))
+    if (a.id) attributeIds[a.name] = a.id;
   const hasPrice = row.price !== null;
   return {
     id: row.id,
@@ -165,6 +170,7 @@ export function toVariation(
     manage_stock: row.manage_stock === 1,
     backorders: row.backorders as CatalogVariation['backorders'],
     attributes,
+    attribute_ids: attributeIds,
     image: images[0] ?? null,
     has_price: hasPrice,
     description: row.description,

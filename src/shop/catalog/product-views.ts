@@ -117,7 +117,11 @@ export function wcVariationView(
           alt: variation.image.alt,
         }
       : null,
-    attributes: Object.entries(variation.attributes).map(([name, option]) => ({ id: 0, name, option })),
+    attributes: Object.entries(variation.attributes).map(([name, option]) => ({
+      id: variation.attribute_ids[name] ?? 0,
+      name,
+      option,
+    })),
     menu_order: variation.menu_order,
     meta_data: variation.details.meta_data,
     ...sharedDetailFields(variation.details),
