@@ -19,6 +19,7 @@ let browser: Browser;
 let page: Page;
 let admin: Record<string, string>;
 let shirts: number;
+let summer: number;
 let products: Record<string, number>;
 let tableId: number;
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
   admin = (await t.login(await t.createUser({ role: 'administrator' }))).headers;
   shirts = await create('/products/categories', { name: 'Shirts' });
   const mugs = await create('/products/categories', { name: 'Mugs' });
+  summer = await create('/products/tags', { name: 'Summer' });
   products = {};
   for (const [name, sku] of [
     ['Linen shirt', 'SH-1'],
@@ -247,6 +249,7 @@ describeInBrowser('product-table admin screens', () => {
     }
     await expect(page.getByRole('list', { name: 'Found products' }).count()).resolves.toBe(1);
     await page.getByRole('heading', { name: 'Chosen products (3)' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Summer' }).check();
     await page.screenshot({ path: '/tmp/ptables-editor-picker.png', fullPage: true });
     await page.getByText('Unsaved changes').waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -259,6 +262,7 @@ describeInBrowser('product-table admin screens', () => {
       products['Linen shirt'],
     ]);
     expect(specific.queryArgs.categoryIds).toEqual([]);
+    expect(specific.queryArgs.tagIds).toEqual([summer]);
     expect(specific.queryArgs.productObjects[products['Tea mug']!]).toMatchObject({
       name: 'Tea mug',
       sku: 'MUG-1',

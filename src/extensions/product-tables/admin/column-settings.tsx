@@ -1,6 +1,8 @@
 import { CheckboxControl, SelectControl, TextControl } from '@wordpress/components';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
+import { useEffect, useState } from 'react';
 import type { TableColumn } from '../config/table-config.schemas.js';
+import { fetchAttributes, type Term } from './product-tables-client.js';
 import { COLUMN_TYPE_LABELS, optionsOf } from './table-labels.js';
 
 type Settings = TableColumn['settings'];
@@ -21,9 +23,10 @@ const RATING_FORMATS: Record<NonNullable<Settings['displayFormat']>, string> = {
   woocommerce: __("The shop's rating markup", 'storeside'),
   text: __('Text ("Rated 4 out of 5")', 'storeside'),
 };
-const TAXONOMIES: Record<NonNullable<Settings['taxonomy']>, string> = {
-  product_cat: __('Product categories', 'storeside'),
-};
+const TAXONOMIES: Array<{ value: string; label: string }> = [
+  { value: 'product_cat', label: __('Product categories', 'storeside') },
+  { value: 'product_tag', label: __('Product tags', 'storeside') },
+];
 const COMBINABLE: Combinable[] = [
   'image',
   'name',
@@ -83,7 +86,7 @@ export function ColumnTypeSettings(props: { column: TableColumn; onChange: (sett
     case 'tax':
       return (
         <>
-          {select('taxonomy', __('Taxonomy', 'storeside'), TAXONOMIES, 'product_cat')}
+          <TaxonomySelect value={s.taxonomy ?? 'product_cat'} onChange={(taxonomy) => set({ taxonomy })} />
           <CheckboxControl
             __nextHasNoMarginBottom
             label={__('Link terms to their products', 'storeside')}
@@ -138,4 +141,28 @@ export function ColumnTypeSettings(props: { column: TableColumn; onChange: (sett
     default:
       return null;
   }
+}
+
+/** Which terms a tax column lists: categories, tags or one of the shop's global attributes. */
+function TaxonomySelect(props: { value: string; onChange: (taxonomy: string) => void }) {
+  const [attributes, setAttributes] = useState<Term[]>([]);
+  useEffect(() => {
+    fetchAttributes().then(setAttributes);
+  }, []);
+  const options = [
+    ...TAXONOMIES,
+    ...attributes.map((a) => ({ value: a.slug, label: sprintf(__('Attribute: %s', 'storeside'), a.name) })),
+  ];
+  // A stored attribute that the shop no longer has still shows (and stays) as it is.
+  if (!options.some((o) => o.value === props.value)) options.push({ value: props.value, label: props.value });
+  return (
+    <SelectControl
+      __next40pxDefaultSize
+      __nextHasNoMarginBottom
+      label={__('Terms from', 'storeside')}
+      value={props.value}
+      options={options}
+      onChange={props.onChange}
+    />
+  );
 }

@@ -30,6 +30,13 @@ export interface Category {
   slug: string;
 }
 
+/** A product tag or a global attribute of the shop (`wc/v3`; an attribute's slug is its taxonomy, `pa_…`). */
+export interface Term {
+  id: number;
+  name: string;
+  slug: string;
+}
+
 /** One activity-log entry. */
 export interface LogEntry {
   id: number;
@@ -106,6 +113,21 @@ export async function findProducts(term: string): Promise<PickerProduct[]> {
 /** Every product category. */
 export function fetchCategories(): Promise<Category[]> {
   return api({ path: `${NS}/categories` });
+}
+
+/** The shop's product tags (the first 100 by name). */
+export function fetchTags(): Promise<Term[]> {
+  return api({ path: withQuery('/wc/v3/products/tags', { per_page: 100 }) });
+}
+
+let attributes: Promise<Term[]> | null = null;
+/** The shop's global attributes (loaded once per page: every tax column's settings use them). */
+export function fetchAttributes(): Promise<Term[]> {
+  attributes ??= api<Term[]>({ path: '/wc/v3/products/attributes' }).catch(() => {
+    attributes = null;
+    return [];
+  });
+  return attributes;
 }
 
 /** Published products (and their categories) of the `all` or `sale` source. */

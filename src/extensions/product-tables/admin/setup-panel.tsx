@@ -2,7 +2,13 @@ import { CheckboxControl, RadioControl, SelectControl, Spinner, TextControl } fr
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import type { TableSource } from '../config/table-config.schemas.js';
-import { type Category, fetchCategories, fetchSourceStats } from './product-tables-client.js';
+import {
+  type Category,
+  fetchCategories,
+  fetchSourceStats,
+  fetchTags,
+  type Term,
+} from './product-tables-client.js';
 import { ProductPicker } from './product-picker.js';
 import { edit, type TableDraft } from './table-draft.js';
 import { optionsOf, SOURCE_LABELS } from './table-labels.js';
@@ -33,8 +39,10 @@ export function SetupPanel(props: {
   const source = draft.source;
   const [categories, setCategories] = useState<Category[] | null>(null);
   const [stats, setStats] = useState<Record<string, number>>({});
+  const [tags, setTags] = useState<Term[]>([]);
   useEffect(() => {
     fetchCategories().then(setCategories, () => setCategories([]));
+    fetchTags().then(setTags, () => setTags([]));
     Promise.all([fetchSourceStats('all'), fetchSourceStats('sale')]).then(
       ([all, sale]) => setStats({ all: all.products, sale: sale.products }),
       () => setStats({}),
@@ -113,6 +121,25 @@ export function SetupPanel(props: {
             })
           }
         />
+      ) : null}
+      {tags.length > 0 ? (
+        <fieldset className="ptables-categories">
+          <legend>{__('Only products with one of these tags (none ticked: any)', 'storeside')}</legend>
+          {tags.map((tag) => (
+            <CheckboxControl
+              __nextHasNoMarginBottom
+              key={tag.id}
+              label={tag.name}
+              checked={source.queryArgs.tagIds.includes(tag.id)}
+              onChange={(checked) =>
+                change((d) => {
+                  const ids = d.source.queryArgs.tagIds.filter((id) => id !== tag.id);
+                  d.source.queryArgs.tagIds = checked ? [...ids, tag.id] : ids;
+                })
+              }
+            />
+          ))}
+        </fieldset>
       ) : null}
       <div className="ptables-row">
         <SelectControl
