@@ -6,6 +6,7 @@ import { capture, createCrApp, createProduct } from './cr-helpers.js';
 const MIN = 60_000;
 let t: TestApp;
 let clock: ManualClock;
+let owner: Awaited<ReturnType<TestApp['createUser']>>;
 let admin: Record<string, string>;
 let adminCookieOnly: Record<string, string>;
 let customer: Record<string, string>;
@@ -18,7 +19,8 @@ const get = (path: string, headers: Record<string, string>) =>
 beforeAll(async () => {
   clock = new ManualClock(new Date('2026-11-23T08:00:00Z'));
   t = await createCrApp({ options: { clock } });
-  const session = await t.login(await t.createUser({ role: 'administrator' }));
+  owner = await t.createUser({ role: 'administrator' });
+  const session = await t.login(owner);
   admin = session.headers;
   adminCookieOnly = { cookie: session.cookie };
   customer = (await t.login(await t.createUser({ role: 'customer' }))).headers;
@@ -138,5 +140,24 @@ describe('GET /notifications', () => {
       expect(r.statusCode).toBe(400);
       expect(r.json().code).toBe('rest_invalid_param');
     }
+  });
+});
+
+describe('GET /analytics?window=previous (the Overview comparison)', () => {
+  it('should count the days before the period in the previous window and refuse an unknown window', async () => {
+    const current = (await get('/analytics?days=7', admin)).json();
+    expect(current).toMatchObject({ tracked: 2, abandoned: 2, emails_sent: 2 });
+    expect((await get('/analytics?days=7&window=previous', admin)).json()).toMatchObject({ tracked: 0 });
+    clock.advance(8 * 86_400_000);
+    admin = (await t.login(owner)).headers; // the nonce of a week ago has expired
+    expect((await get('/analytics?days=7', admin)).json()).toMatchObject({ tracked: 0, abandoned: 0 });
+    expect((await get('/analytics?days=7&window=previous', admin)).json()).toMatchObject({
+      tracked: 2,
+      abandoned: 2,
+      emails_sent: 2,
+    });
+    const bad = await get('/analytics?days=7&window=last', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('rest_invalid_param');
   });
 });

@@ -92,10 +92,14 @@ describeInBrowser('cart recovery admin screens', () => {
     const report = await api('/analytics?days=7');
     await page.goto(`${base}/wp-admin/cart-recovery?days=7`);
     await page.getByRole('heading', { level: 1, name: 'Cart Recovery' }).waitFor();
-    const card = (label: string) => page.locator('.cr-card', { hasText: label }).getByRole('definition');
+    const card = (label: string) => page.locator('.cr-card', { hasText: label }).locator('.cr-current');
     await expect.poll(() => card('Carts captured').textContent()).toBe(String(report.tracked));
     await expect(card('Carts abandoned').textContent()).resolves.toBe(String(report.abandoned));
     await expect(card('E-mails sent').textContent()).resolves.toBe(String(report.emails_sent));
+    const previous = await api('/analytics?days=7&window=previous');
+    await expect(
+      page.locator('.cr-card', { hasText: 'Carts captured' }).locator('.cr-previous').textContent(),
+    ).resolves.toBe(`Previous 7 days: ${previous.tracked}`);
     const funnel = page.getByRole('figure', { name: 'Recovery funnel' });
     await funnel.getByText('Show as table').click();
     await expect(funnel.getByRole('row', { name: /E-mailed/ }).textContent()).resolves.toContain(

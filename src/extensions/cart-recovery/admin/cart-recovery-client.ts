@@ -51,9 +51,17 @@ export function fetchSession(id: string): Promise<AdminSessionDetail> {
   return api({ path: `/cartrecovery/v1/sessions/${encodeURIComponent(id)}` });
 }
 
-/** The analytics of the last `days` days. */
-export function fetchAnalytics(days: 7 | 30 | 90): Promise<AnalyticsReportBody> {
-  return api({ path: withQuery('/cartrecovery/v1/analytics', { days }) });
+/** The analytics of the last `days` days, or of the `days` days before them (`previous`). */
+export function fetchAnalytics(
+  days: 7 | 30 | 90,
+  window: 'current' | 'previous',
+): Promise<AnalyticsReportBody> {
+  return api({
+    path: withQuery('/cartrecovery/v1/analytics', {
+      days,
+      window: window === 'previous' ? window : undefined,
+    }),
+  });
 }
 
 /** The actions a session offers (the agent route's names). */

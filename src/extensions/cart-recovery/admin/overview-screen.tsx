@@ -20,13 +20,13 @@ export default function OverviewScreen() {
   const days = (PERIODS as readonly number[]).includes(Number(query.days))
     ? (Number(query.days) as 7 | 30 | 90)
     : 30;
-  const [report, setReport] = useState<AnalyticsReportBody | null>(null);
+  const [reports, setReports] = useState<[AnalyticsReportBody, AnalyticsReportBody] | null>(null);
 
   useEffect(() => {
     let current = true;
-    setReport(null);
-    fetchAnalytics(days).then(
-      (loaded) => current && setReport(loaded),
+    setReports(null);
+    Promise.all([fetchAnalytics(days, 'current'), fetchAnalytics(days, 'previous')]).then(
+      (loaded) => current && setReports(loaded),
       (error) => current && notices.show('error', restError(error).message),
     );
     return () => {
@@ -50,38 +50,42 @@ export default function OverviewScreen() {
           onChange={(value) => setQuery({ days: value === '30' ? undefined : value })}
         />
       </div>
-      {report ? <Report report={report} /> : <p aria-live="polite">{__('Loading…', 'storeside')}</p>}
+      {reports ? (
+        <Report report={reports[0]} previous={reports[1]} />
+      ) : (
+        <p aria-live="polite">{__('Loading…', 'storeside')}</p>
+      )}
     </>
   );
 }
 
-function Report({ report }: { report: AnalyticsReportBody }) {
+function Report({ report, previous }: { report: AnalyticsReportBody; previous: AnalyticsReportBody }) {
   const money = (amount: number) => formatMoney(amount, report.currency);
   const count = (n: number) => n.toLocaleString();
   const percent = (n: number) => `${n.toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
-  const cards: Array<[string, string]> = [
-    [__('Carts captured', 'storeside'), count(report.tracked)],
-    [__('Carts abandoned', 'storeside'), count(report.abandoned)],
-    [__('Abandoned value', 'storeside'), money(report.abandoned_value)],
-    [__('Carts recovered', 'storeside'), count(report.recovered)],
-    [__('Recovered revenue', 'storeside'), money(report.revenue)],
-    [__('Recovery rate', 'storeside'), percent(report.recovery_rate)],
-    [__('E-mails sent', 'storeside'), count(report.emails_sent)],
-    [__('E-mails queued', 'storeside'), count(report.emails_queued)],
-    [__('E-mails failed', 'storeside'), count(report.emails_failed)],
-    [__('E-mail send rate', 'storeside'), percent(report.email_send_rate)],
-    [__('Restore clicks', 'storeside'), count(report.restore_clicks)],
-    [__('Click-to-recovery rate', 'storeside'), percent(report.click_to_recovery_rate)],
-    [__('Restored purchases', 'storeside'), count(report.restored)],
-    [__('Bought before abandoning', 'storeside'), count(report.completed_before_abandonment)],
-    [__('Average time to recovery', 'storeside'), duration(report.average_time_to_recovery)],
+  const cards: Array<[string, (r: AnalyticsReportBody) => string]> = [
+    [__('Carts captured', 'storeside'), (r) => count(r.tracked)],
+    [__('Carts abandoned', 'storeside'), (r) => count(r.abandoned)],
+    [__('Abandoned value', 'storeside'), (r) => money(r.abandoned_value)],
+    [__('Carts recovered', 'storeside'), (r) => count(r.recovered)],
+    [__('Recovered revenue', 'storeside'), (r) => money(r.revenue)],
+    [__('Recovery rate', 'storeside'), (r) => percent(r.recovery_rate)],
+    [__('E-mails sent', 'storeside'), (r) => count(r.emails_sent)],
+    [__('E-mails queued', 'storeside'), (r) => count(r.emails_queued)],
+    [__('E-mails failed', 'storeside'), (r) => count(r.emails_failed)],
+    [__('E-mail send rate', 'storeside'), (r) => percent(r.email_send_rate)],
+    [__('Restore clicks', 'storeside'), (r) => count(r.restore_clicks)],
+    [__('Click-to-recovery rate', 'storeside'), (r) => percent(r.click_to_recovery_rate)],
+    [__('Restored purchases', 'storeside'), (r) => count(r.restored)],
+    [__('Bought before abandoning', 'storeside'), (r) => count(r.completed_before_abandonment)],
+    [__('Average time to recovery', 'storeside'), (r) => duration(r.average_time_to_recovery)],
     [
       __('Best e-mail step', 'storeside'),
-      report.best_step ? sprintf(__('Step %d', 'storeside'), report.best_step) : '—',
+      (r) => (r.best_step ? sprintf(__('Step %d', 'storeside'), r.best_step) : '—'),
     ],
-    [__('Returning shoppers', 'storeside'), count(report.returning_shopper_count)],
-    [__('Repeat abandoners', 'storeside'), count(report.repeat_abandoned_shopper_count)],
-    [__('Failed restores', 'storeside'), count(report.failed_restore_count)],
+    [__('Returning shoppers', 'storeside'), (r) => count(r.returning_shopper_count)],
+    [__('Repeat abandoners', 'storeside'), (r) => count(r.repeat_abandoned_shopper_count)],
+    [__('Failed restores', 'storeside'), (r) => count(r.failed_restore_count)],
   ];
   const funnel = [
     [__('Captured', 'storeside'), report.tracked],
@@ -97,7 +101,12 @@ function Report({ report }: { report: AnalyticsReportBody }) {
         {cards.map(([label, value]) => (
           <div className="cr-card" key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>
+              <span className="cr-current">{value(report)}</span>
+              <span className="cr-previous">
+                {sprintf(__('Previous %1$d days: %2$s', 'storeside'), previous.period_days, value(previous))}
+              </span>
+            </dd>
           </div>
         ))}
       </dl>

@@ -37,7 +37,7 @@ import { sessionView } from './session-view.js';
 import { NotFoundError } from '../../../platform/http/errors.js';
 
 /** Agent routes: Application Password or bearer token (agent routes only), no nonce for those; cookie + nonce too. */
-const AGENT_POLICY: AuthPolicy = { access: 'user', nonce: 'cookie', bearer: true };
+export const AGENT_POLICY: AuthPolicy = { access: 'user', nonce: 'cookie', bearer: true };
 const P = '/cartrecovery/v1/agent';
 const Loose = Type.Record(Type.String(), Type.Unknown());
 
@@ -165,7 +165,8 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
         response: { 200: AnalyticsReportSchema },
       },
     },
-    async (request) => getAnalytics(cr, (request.query.days ?? 30) as AnalyticsPeriod),
+    async (request) =>
+      getAnalytics(cr, (request.query.days ?? 30) as AnalyticsPeriod, request.query.window ?? 'current'),
   );
 
   app.get(

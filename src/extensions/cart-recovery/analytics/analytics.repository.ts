@@ -11,13 +11,21 @@ export interface AnalyticsAggregates {
   events: Record<string, number>;
 }
 
-/** Reads every aggregate of the window starting at `since` (stored UTC text). */
-export async function readAggregates(db: DbOrTrx, since: string): Promise<AnalyticsAggregates> {
+/** Later than any stored time: the upper bound of a window that ends now. */
+const OPEN_END = '9999-12-31 23:59:59';
+
+/** Reads every aggregate of the window [`since`, `until`) (stored UTC text; `until` defaults to open-ended). */
+export async function readAggregates(
+  db: DbOrTrx,
+  since: string,
+  until: string = OPEN_END,
+): Promise<AnalyticsAggregates> {
   const [tracked, abandoned, repeat, recovered, converted, notifications, events] = await Promise.all([
     db
       .selectFrom('cr_sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('captured_at', '>=', since)
+      .where('captured_at', '<', until)
       .where('is_test', '=', 0)
       .executeTakeFirstOrThrow(),
     db
@@ -30,6 +38,7 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
           .as('returning'),
       ])
       .where('abandoned_at', '>=', since)
+      .where('abandoned_at', '<', until)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom(
@@ -39,6 +48,7 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
           // email_hash > '' (not <>) keeps this a range scan of the (email_hash, abandoned_at) index.
           .where('email_hash', '>', '')
           .where('abandoned_at', '>=', since)
+          .where('abandoned_at', '<', until)
           .groupBy('email_hash')
           .having((eb) => eb.fn.countAll(), '>', 1)
           .as('repeaters'),
@@ -55,12 +65,14 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
         eb.fn.count<number>('restore_clicked_at').as('restored'),
       ])
       .where('recovered_at', '>=', since)
+      .where('recovered_at', '<', until)
       .groupBy('recovered_step')
       .execute(),
     db
       .selectFrom('cr_sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('converted_at', '>=', since)
+      .where('converted_at', '<', until)
       .executeTakeFirstOrThrow(),
     // One pass over the covering (abandoned_at, status, attempts) index; conditional sums avoid a sort.
     db
@@ -75,12 +87,14 @@ export async function readAggregates(db: DbOrTrx, since: string): Promise<Analyt
         eb.fn.sum<number>(sql`case when attempts > 0 then 1 else 0 end`).as('attempted'),
       ])
       .where('abandoned_at', '>=', since)
+      .where('abandoned_at', '<', until)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('cr_events')
       .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
       .where('type', 'in', ['restore_clicked', 'cart_restore_failed'])
       .where('created_at', '>=', since)
+      .where('created_at', '<', until)
       .groupBy('type')
       .execute(),
   ]);

@@ -18,6 +18,7 @@ export function registerAnalyticsRoutes(app: RestApp, cr: CartRecovery): void {
         response: { 200: AnalyticsReportSchema },
       },
     },
-    async (request) => getAnalytics(cr, (request.query.days ?? 30) as AnalyticsPeriod),
+    async (request) =>
+      getAnalytics(cr, (request.query.days ?? 30) as AnalyticsPeriod, request.query.window ?? 'current'),
   );
 }

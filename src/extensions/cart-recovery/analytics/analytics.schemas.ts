@@ -5,12 +5,19 @@ const ByStep = Type.Object(
   { description: 'One entry per e-mail step of the campaign.' },
 );
 
-/** Query of the analytics routes: `days` 7, 30 or 90 (default 30). */
+/** Query of the analytics routes: `days` 7, 30 or 90 (default 30) and the window (current or previous). */
 export const AnalyticsQuery = Type.Object({
   days: Type.Optional(
     Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90)], {
       default: 30,
       description: 'Period in days: 7, 30 or 90.',
+    }),
+  ),
+  window: Type.Optional(
+    Type.Union([Type.Literal('current'), Type.Literal('previous')], {
+      default: 'current',
+      description:
+        'The last `days` days (current) or the `days` days before them (previous, for comparison).',
     }),
   ),
 });

@@ -1,6 +1,6 @@
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
-import type { AnalyticsPeriod } from './analytics-cache.js';
+import type { AnalyticsPeriod, AnalyticsWindow } from './analytics-cache.js';
 import { readAggregates } from './analytics.repository.js';
 
 /** Per-step figures, one entry per e-mail step of the campaign ("1"–"3"). */
@@ -38,15 +38,28 @@ export interface AnalyticsReport {
 }
 
 /** The period's report, from the cache while current (see AnalyticsCache), else computed and cached. */
-export async function getAnalytics(cr: CartRecovery, days: AnalyticsPeriod): Promise<AnalyticsReport> {
-  return cr.analyticsCache.get(days, () => computeAnalytics(cr, days));
+export async function getAnalytics(
+  cr: CartRecovery,
+  days: AnalyticsPeriod,
+  window: AnalyticsWindow = 'current',
+): Promise<AnalyticsReport> {
+  return cr.analyticsCache.get(days, () => computeAnalytics(cr, days, window), window);
 }
 
-/** Computes a period's report from indexed aggregates (no cache). */
-export async function computeAnalytics(cr: CartRecovery, days: AnalyticsPeriod): Promise<AnalyticsReport> {
+/**
+ * Computes a period's report from indexed aggregates (no cache): the last `days` days, or with `previous` the
+ * `days` days before them (for comparison).
+ */
+export async function computeAnalytics(
+  cr: CartRecovery,
+  days: AnalyticsPeriod,
+  window: AnalyticsWindow = 'current',
+): Promise<AnalyticsReport> {
   const now = cr.ctx.clock.now();
-  const since = toDbTime(new Date(now.getTime() - days * 86_400_000));
-  const agg = await readAggregates(cr.ctx.db, since);
+  const span = days * 86_400_000;
+  const end = window === 'previous' ? now.getTime() - span : undefined;
+  const since = toDbTime(new Date((end ?? now.getTime()) - span));
+  const agg = await readAggregates(cr.ctx.db, since, end === undefined ? undefined : toDbTime(new Date(end)));
   const money = (minor: number) => minor / 10 ** cr.ctx.shop.currency.minorUnit;
   const revenueByStep: ByStep = { '1': 0, '2': 0, '3': 0 };
   const recoveriesByStep: ByStep = { '1': 0, '2': 0, '3': 0 };
