@@ -166,7 +166,27 @@ describeInBrowser('the video screens', () => {
     await notices().getByText('Settings saved successfully.').waitFor();
     expect((await settings()).show_controls).toBe(false);
 
+    // The add-on license: activated against the license server, then the key shown only by its last characters.
+    v.licenses.addLicense({ key: 'PRO-GOOD-1234', slug: 'videos-pro', expiresAt: '2099-01-01 00:00:00' });
+    await page.getByRole('tab', { name: 'License' }).click();
+    await page.getByLabel('License key').fill('PRO-GOOD-1234');
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page.getByText('A key ending in 1234 is stored.').waitFor();
+    expect(await page.getByLabel('License key').inputValue()).toBe('');
+    expect(await settings()).toMatchObject({
+      license_status: 'active',
+      license_key: '',
+      license_key_hint: '1234',
+    });
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('No key stored.').waitFor();
+    expect((await settings()).license_status).toBe('inactive');
+
     await page.getByRole('tab', { name: 'Advanced' }).click();
+    await page.getByRole('button', { name: 'Clear logs' }).click();
+    await notices()
+      .getByText(/Deleted \d+ log file/)
+      .waitFor();
     const wipe = page.getByRole('button', { name: 'Delete all data' });
     expect(await wipe.getAttribute('aria-disabled')).toBe('true');
     await page.getByLabel('Type DELETE to confirm').fill('delete');
