@@ -9,7 +9,7 @@ import {
   startListeningApp,
 } from '../helpers/browser.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { capture, createProduct } from './cr-helpers.js';
+import { capture, createProduct, setSettings } from './cr-helpers.js';
 
 // The cart-recovery screens driven in Chromium by an owner: a captured cart abandoned and sent its first e-mail is
 // found by address on Sessions with its timeline; the Overview shows the analytics route's counts; E-mails lists
@@ -86,6 +86,17 @@ describeInBrowser('cart recovery admin screens', () => {
     await expect(emails.nth(2).textContent()).resolves.toMatch(/E-mail 2.*Pending/);
     await page.screenshot({ path: '/tmp/cr-session.png', fullPage: true });
     await expectNoSeriousA11yViolations(page);
+
+    // The actions go through the agent actions route: refused while agent access is off, then run.
+    const notices = page.getByRole('region', { name: 'Notices' });
+    await page.getByRole('button', { name: 'Cancel pending e-mails' }).click();
+    await notices.getByText(/Agent access is switched off/).waitFor();
+    await setSettings(t, await headers(), { agent_access_enabled: true, agent_contact_enabled: true });
+    await page.getByRole('button', { name: 'Cancel pending e-mails' }).click();
+    await notices.getByText('Pending e-mails cancelled.').waitFor();
+    await expect.poll(() => emails.nth(2).textContent()).toMatch(/E-mail 2.*Cancelled/);
+    const after = await api(`/sessions/${session.id}`);
+    expect(after.emails.map((e: { status: string }) => e.status)).toEqual(['sent', 'canceled', 'canceled']);
   });
 
   it('should show the analytics route counts on the Overview with a table alternative', async () => {
