@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../platform/config/config.js';
 import type { CliCommand } from '../platform/cli/cli-command.js';
 import { CliUsageError } from '../platform/cli/platform-commands.js';
 import { ValidationError, RestError } from '../platform/http/errors.js';
+import { MCP_USAGE, mcpBridge } from './mcp-bridge.js';
 import { serve } from './serve.js';
 
 /** Entry point of the `storeside` command. */
@@ -12,6 +13,14 @@ export async function main(argv: string[]): Promise<number> {
   const { words, flags } = parseArgs(argv);
   if (flags.version) {
     print(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
+    return 0;
+  }
+  if (words[0] === 'mcp') {
+    // A relay to a running instance: it needs neither the configuration nor the database.
+    if (!flags.help) return mcpBridge(flags);
+    print(
+      `storeside mcp — MCP stdio server relaying to a running instance's /mcp endpoint.\nusage: ${MCP_USAGE}`,
+    );
     return 0;
   }
   let config: ReturnType<typeof loadConfig>;
@@ -81,6 +90,7 @@ export async function main(argv: string[]): Promise<number> {
 function printHelp(commands: CliCommand[], print: (line: string) => void): void {
   print('Usage: storeside <command> [options]   (storeside <command> --help for details)\n');
   print('  serve                 Run the HTTP server and job worker (default)');
+  print('  mcp                   MCP stdio server for desktop agents (relays to a running instance)');
   for (const c of commands) print(`  ${c.name.join(' ').padEnd(22)}${c.summary}`);
 }
 

@@ -10,6 +10,8 @@ import { cartRecoveryCli } from './cli/cart-recovery.cli.js';
 import { LicenseService } from './license/license.service.js';
 import { registerLicenseRoutes } from './license/license.routes.js';
 import { registerLinkPages } from './links/links.pages.js';
+import { captureAgentRouteSchemas } from './mcp/agent-route-schemas.js';
+import { registerMcpPage } from './mcp/mcp.pages.js';
 import * as initial from './migrations/2026-11-22T07-00-cart-recovery.js';
 import * as analyticsCache from './migrations/2026-11-22T08-00-analytics-cache.js';
 import * as analyticsIndexes from './migrations/2026-11-22T08-10-analytics-indexes.js';
@@ -50,12 +52,14 @@ export const cartRecoveryExtension = defineExtension({
     registerLicenseRoutes(app, cr);
     registerTestToolRoutes(app, cr);
     registerPrivacyRoutes(app, cr);
+    captureAgentRouteSchemas(app, cr);
     registerAgentRoutes(app, cr);
     registerOrderRecoveryRoutes(app, cr);
     registerAdminReadRoutes(app, cr);
   },
   pages(app, ctx) {
     registerLinkPages(app, cartRecovery(ctx));
+    registerMcpPage(app, cartRecovery(ctx));
     registerCartRecoveryStorefront(cartRecovery(ctx));
   },
   subscribers(ctx) {

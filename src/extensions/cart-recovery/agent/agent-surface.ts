@@ -35,23 +35,35 @@ export const SESSION_ACTIONS = {
 /** One session action name. */
 export type SessionAction = keyof typeof SESSION_ACTIONS;
 
-/** Every agent route with the scope it needs (one table for the routes and the manifest). */
-export const AGENT_ROUTES: Array<{ method: string; path: string; scope: AgentScope; description: string }> = [
+/**
+ * Every agent route with the scope it needs and its MCP tool name (one table for the routes, the manifest and
+ * the MCP server; the actions route has no tool of its own: each session action is one).
+ */
+export const AGENT_ROUTES: Array<{
+  method: string;
+  path: string;
+  scope: AgentScope;
+  description: string;
+  tool?: string;
+}> = [
   {
     method: 'GET',
     path: '/agent/manifest',
+    tool: 'get_manifest',
     scope: 'read',
     description: 'This document: routes, actions, scopes, gates and your access.',
   },
   {
     method: 'GET',
     path: '/agent/sessions',
+    tool: 'list_sessions',
     scope: 'read',
     description: 'List sessions (masked unless sensitive). Query: page, per_page, status, search_id.',
   },
   {
     method: 'GET',
     path: '/agent/sessions/{id}',
+    tool: 'get_session',
     scope: 'read',
     description: 'One session with its e-mails and events.',
   },
@@ -64,49 +76,63 @@ export const AGENT_ROUTES: Array<{ method: string; path: string; scope: AgentSco
   {
     method: 'GET',
     path: '/agent/analytics',
+    tool: 'get_analytics',
     scope: 'read',
     description: 'Analytics; query days = 7, 30 or 90.',
   },
-  { method: 'GET', path: '/agent/settings', scope: 'read', description: 'Safe settings and the gates.' },
+  {
+    method: 'GET',
+    path: '/agent/settings',
+    tool: 'get_settings',
+    scope: 'read',
+    description: 'Safe settings and the gates.',
+  },
   {
     method: 'PATCH',
     path: '/agent/settings',
+    tool: 'update_settings',
     scope: 'write',
     description: 'Change safe settings (write); gate keys need manage_access.',
   },
   {
     method: 'GET',
     path: '/agent/campaign',
+    tool: 'get_campaign',
     scope: 'read',
     description: 'The campaign: enabled flag and three steps.',
   },
   {
     method: 'PATCH',
     path: '/agent/campaign',
+    tool: 'update_campaign',
     scope: 'write',
     description: 'Change the campaign (steps by position, increasing delays).',
   },
   {
     method: 'GET',
     path: '/agent/tokens',
+    tool: 'list_tokens',
     scope: 'manage_tokens',
     description: 'List bearer tokens (never their secrets).',
   },
   {
     method: 'POST',
     path: '/agent/tokens',
+    tool: 'create_token',
     scope: 'manage_tokens',
     description: 'Create a token {name, scopes[], expires_in_days?}; the secret is shown once.',
   },
   {
     method: 'DELETE',
     path: '/agent/tokens/{public_id}',
+    tool: 'revoke_token',
     scope: 'manage_tokens',
     description: 'Revoke a token.',
   },
   {
     method: 'GET',
     path: '/agent/audit-log',
+    tool: 'get_audit_log',
     scope: 'read',
     description: 'Redacted audit entries of agent calls, newest first.',
   },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
+import { isMcpCall } from '../mcp/mcp-origin.js';
 import { insertAudit, listAudit, trimAudit } from './agent-tokens.repository.js';
 
 /** How many audit entries are kept (older ones are dropped). */
@@ -33,7 +34,10 @@ export async function recordAgentCall(
     target: auditTarget(params.id ?? params.public_id),
     status,
     result: status < 400 ? 'allowed' : status === 401 || status === 403 ? 'denied' : 'error',
-    detail: JSON.stringify(redact({ query: request.query ?? {}, body })),
+    detail: JSON.stringify({
+      ...(redact({ query: request.query ?? {}, body }) as object),
+      via: isMcpCall(request) ? 'mcp' : 'rest',
+    }),
   });
   if (id % 100 === 0) await trimAudit(cr.ctx.db, id - AUDIT_KEEP);
 }
@@ -48,18 +52,22 @@ export async function readAuditLog(cr: CartRecovery, window: { offset: number; l
   const { rows, total } = await listAudit(cr.ctx.db, window);
   return {
     total,
-    items: rows.map((r) => ({
-      id: r.id,
-      time: r.created_at,
-      principal: { type: r.principal_type, user_id: r.user_id, token_public_id: r.credential_id },
-      method: r.method,
-      route: r.route,
-      action: r.action,
-      target: r.target,
-      status: r.status,
-      result: r.result,
-      detail: JSON.parse(r.detail) as unknown,
-    })),
+    items: rows.map((r) => {
+      const { via, ...detail } = JSON.parse(r.detail) as { via?: string };
+      return {
+        id: r.id,
+        time: r.created_at,
+        principal: { type: r.principal_type, user_id: r.user_id, token_public_id: r.credential_id },
+        method: r.method,
+        route: r.route,
+        action: r.action,
+        target: r.target,
+        status: r.status,
+        result: r.result,
+        via: via ?? 'rest',
+        detail,
+      };
+    }),
   };
 }
 
