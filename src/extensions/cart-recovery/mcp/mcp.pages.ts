@@ -76,14 +76,17 @@ export function registerMcpPage(app: RestApp, cr: CartRecovery): void {
   }
 }
 
-/** The Fetch API request the SDK transport reads (headers only; the body is passed parsed). */
+/** The headers the SDK transport reads (the caller's credentials stay with Fastify). */
+const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'] as const;
+
+/** The Fetch API request the SDK transport reads (its headers only; the body is passed parsed). */
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const name of TRANSPORT_HEADERS) {
+    const value = request.headers[name];
     if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(', '));
   }
-  return new Request(`http://${request.hostname || 'localhost'}${request.url}`, { method: 'POST', headers });
+  return new Request('http://localhost/mcp', { method: 'POST', headers });
 }
 
 /** A refusal of the transport itself (wrong Accept, malformed JSON-RPC …) in the WordPress error shape. */
