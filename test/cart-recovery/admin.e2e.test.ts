@@ -83,7 +83,7 @@ describeInBrowser('cart recovery admin screens', () => {
       );
     const emails = page.getByRole('region', { name: 'E-mails' }).getByRole('row');
     await expect(emails.nth(1).textContent()).resolves.toMatch(/E-mail 1.*Sent/);
-    await expect(emails.nth(2).textContent()).resolves.toMatch(/E-mail 2.*Pending/);
+    await expect(emails.nth(2).textContent()).resolves.toMatch(/E-mail 2.*Queued/);
     await page.screenshot({ path: '/tmp/cr-session.png', fullPage: true });
     await expectNoSeriousA11yViolations(page);
 

@@ -6,7 +6,11 @@ import { notificationsPage, sessionsPage, sessionWithHistory } from '../agent/se
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { ADMIN_POLICY } from '../common/admin-policy.js';
 import { hashEmail, isValidEmail } from '../common/email-address.js';
-import type { NotificationState, SessionState } from '../sessions/session-states.js';
+import {
+  type NotificationState,
+  PENDING_NOTIFICATION_STATES,
+  type SessionState,
+} from '../sessions/session-states.js';
 import {
   AdminNotification,
   AdminNotificationsQuery,
@@ -23,6 +27,12 @@ function searchedHash(search: string | undefined): string | undefined {
   if (!isValidEmail(search))
     throw invalid('search', 'format', 'search must be a whole e-mail address (matched exactly).');
   return hashEmail(search);
+}
+
+/** The e-mail states a `status` filter stands for (`pending`: every state that may still lead to a send). */
+function notificationStates(status: string | undefined): readonly NotificationState[] | undefined {
+  if (status === undefined) return undefined;
+  return status === 'pending' ? PENDING_NOTIFICATION_STATES : [status as NotificationState];
 }
 
 /** `GET /sessions`, `GET /sessions/{id}` and `GET /notifications` for the admin screens (manage_shop). */
@@ -93,7 +103,7 @@ export function registerAdminReadRoutes(app: RestApp, cr: CartRecovery): void {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
       const { rows, total } = await notificationsPage(cr.ctx.db, {
-        states: request.query.status ? [request.query.status as NotificationState] : undefined,
+        states: notificationStates(request.query.status as string | undefined),
         step: request.query.step,
         emailHash,
         ...pageWindow(page, perPage),

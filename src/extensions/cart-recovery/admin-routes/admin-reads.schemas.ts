@@ -3,8 +3,8 @@ import { paginationQuery } from '../../../platform/http/collection.js';
 import { NOTIFICATION_STATES, SESSION_STATES } from '../sessions/session-states.js';
 
 /** A string enum of `values` (typed as their union). */
-const OneOf = <T extends string>(values: readonly T[]) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values] });
+const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 const SessionStatus = OneOf(SESSION_STATES);
 const NotificationStatus = OneOf(NOTIFICATION_STATES);
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -27,7 +27,11 @@ export const AdminSessionsQuery = Type.Object({
 /** `GET /cartrecovery/v1/notifications` query. */
 export const AdminNotificationsQuery = Type.Object({
   ...paginationQuery(20),
-  status: Type.Optional(NotificationStatus),
+  status: Type.Optional(
+    OneOf([...NOTIFICATION_STATES, 'pending'] as const, {
+      description: 'An e-mail state, or `pending` for queued and retry_queued together.',
+    }),
+  ),
   step: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   search: Type.Optional(EmailSearch),
 });

@@ -14,6 +14,7 @@ export const SESSION_STATUSES = [
 
 /** The e-mail states a list can be filtered by (the route's values). */
 export const EMAIL_STATUSES = [
+  'pending',
   'queued',
   'sending',
   'sent',

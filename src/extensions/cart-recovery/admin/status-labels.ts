@@ -12,10 +12,11 @@ export const SESSION_STATUS_LABELS: Record<string, string> = {
 
 /** How each e-mail state reads. */
 export const EMAIL_STATUS_LABELS: Record<string, string> = {
-  queued: __('Pending', 'storeside'),
+  pending: __('Pending (queued or retrying)', 'storeside'),
+  queued: __('Queued', 'storeside'),
   sending: __('Sending', 'storeside'),
   sent: __('Sent', 'storeside'),
-  retry_queued: __('Retry pending', 'storeside'),
+  retry_queued: __('Queued for retry', 'storeside'),
   failed: __('Failed', 'storeside'),
   unknown: __('Unknown', 'storeside'),
   canceled: __('Cancelled', 'storeside'),
