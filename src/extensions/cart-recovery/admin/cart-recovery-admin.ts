@@ -1,6 +1,6 @@
 import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../../../admin/registry.js';
-import { templatesScreens } from './templates-screens.js';
+import { configurationScreens } from './configuration-screens.js';
 
 // Cart recovery in the admin: its screens (overview, sessions and a session's timeline, e-mails) and its panel
 // on the shop's order screen (whether the order recovered an abandoned cart).
@@ -33,7 +33,7 @@ registerAdminModule({
           label: __('E-mails', 'storeside'),
           load: () => import('./emails-screen.js'),
         },
-        ...templatesScreens,
+        ...configurationScreens,
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import type { RestApp } from '../../../platform/http/server.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { ADMIN_POLICY } from '../common/admin-policy.js';
+import { MailDeliverySchema } from './mail-delivery.schemas.js';
 import {
   CampaignPatchSchema,
   CampaignSchema,
@@ -8,7 +9,7 @@ import {
   SettingsSchema,
 } from './settings.schemas.js';
 
-/** `GET|POST /settings` and `GET|POST /campaign` (administrators). */
+/** `GET|POST /settings`, `GET /settings/mail` and `GET|POST /campaign` (administrators). */
 export function registerSettingsRoutes(app: RestApp, cr: CartRecovery): void {
   const config = { auth: ADMIN_POLICY };
   app.get(
@@ -35,6 +36,18 @@ export function registerSettingsRoutes(app: RestApp, cr: CartRecovery): void {
       },
     },
     async (request) => cr.settings.update(request.body),
+  );
+  app.get(
+    '/cartrecovery/v1/settings/mail',
+    {
+      config,
+      schema: {
+        tags: ['cartrecovery'],
+        summary: 'Where recovery e-mails go: SMTP (SMTP_URL set) or the stored outbox.',
+        response: { 200: MailDeliverySchema },
+      },
+    },
+    async () => ({ transport: cr.ctx.config.smtpUrl ? ('smtp' as const) : ('outbox' as const) }),
   );
   app.get(
     '/cartrecovery/v1/campaign',

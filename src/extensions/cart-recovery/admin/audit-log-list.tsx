@@ -1,0 +1,87 @@
+import { SelectControl, TextControl } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+import { useState } from 'react';
+import type { CollectionPage } from '../../../admin/api.js';
+import { type Column, ServerTable } from '../../../admin/components/server-table.js';
+import { useCollection } from '../../../admin/components/use-collection.js';
+import { type AuditEntry, auditLogPath } from './config-client.js';
+
+const RESULTS = ['allowed', 'denied', 'error'] as const;
+
+/** Who an entry's caller was: a token's id, or the kind of login and the user. */
+function caller(entry: AuditEntry): string {
+  const { type, user_id, token_public_id } = entry.principal;
+  if (token_public_id) return `${__('token', 'storeside')} ${token_public_id}`;
+  return user_id ? `${type} #${user_id}` : type;
+}
+
+/** The redacted agent audit log, newest first; the page shown is filtered by result and route. */
+export function AuditLogList(props: { reloadKey: number }) {
+  const [paging, setPaging] = useState({ page: 1, perPage: 50 });
+  const [result, setResult] = useState<'' | AuditEntry['result']>('');
+  const [route, setRoute] = useState('');
+  const { page, loading, error } = useCollection<AuditEntry>(
+    auditLogPath(paging.page, paging.perPage),
+    props.reloadKey,
+  );
+  const shown: CollectionPage<AuditEntry> | null = page
+    ? {
+        ...page,
+        items: page.items.filter(
+          (e) => (!result || e.result === result) && (!route || e.route.includes(route.trim())),
+        ),
+      }
+    : null;
+  const columns: Column<AuditEntry>[] = [
+    { id: 'time', label: __('Time', 'storeside'), render: (e) => e.time },
+    { id: 'caller', label: __('Caller', 'storeside'), render: caller },
+    { id: 'call', label: __('Call', 'storeside'), render: (e) => `${e.method} ${e.route}` },
+    { id: 'target', label: __('Target', 'storeside'), render: (e) => e.action ?? e.target ?? '—' },
+    { id: 'result', label: __('Result', 'storeside'), render: (e) => `${e.result} (${e.status})` },
+    {
+      id: 'detail',
+      label: __('Detail (redacted)', 'storeside'),
+      render: (e) => <code>{JSON.stringify(e.detail)}</code>,
+    },
+  ];
+  if (error) return <p>{error.message}</p>;
+  return (
+    <>
+      <div className="storeside-filters">
+        <SelectControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Result', 'storeside')}
+          value={result}
+          options={[
+            { value: '', label: __('All results', 'storeside') },
+            ...RESULTS.map((r) => ({ value: r, label: r })),
+          ]}
+          onChange={setResult}
+        />
+        <TextControl
+          __next40pxDefaultSize
+          __nextHasNoMarginBottom
+          label={__('Route contains', 'storeside')}
+          value={route}
+          onChange={setRoute}
+        />
+      </div>
+      <p className="storeside-muted">
+        {__('The filters apply to the entries of the page shown.', 'storeside')}
+      </p>
+      <ServerTable
+        label={__('Agent audit log', 'storeside')}
+        columns={columns}
+        page={shown}
+        loading={loading}
+        pageNumber={paging.page}
+        perPage={paging.perPage}
+        onPaging={(p, perPage) => setPaging({ page: p, perPage })}
+        getItemId={(e) => String(e.id)}
+        countLabel={[__('%s entry', 'storeside'), __('%s entries', 'storeside')]}
+        empty={__('No agent calls recorded.', 'storeside')}
+      />
+    </>
+  );
+}

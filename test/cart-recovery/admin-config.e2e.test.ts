@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.js';
+import {
+  describeInBrowser,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  logInThroughForm,
+  startListeningApp,
+  tabTo,
+} from '../helpers/browser.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { createProduct } from './cr-helpers.js';
+
+// The cart-recovery configuration screens driven in Chromium by the owner: Settings turns Test Mode on and
+// triggers the test flow whose e-mail lands in the outbox; Agent Access opens the gates and creates a token
+// by keyboard alone, which then reads the manifest until it is revoked; Sequence saves new delays. Each result
+// is checked through the REST API.
+let t: TestApp;
+let base: string;
+let browser: Browser;
+let page: Page;
+let clock: ManualClock;
+let checker: Awaited<ReturnType<TestApp['createUser']>>;
+const headers = async () => (await t.login(checker)).headers;
+const notice = (text: string | RegExp) => page.getByRole('region', { name: 'Notices' }).getByText(text);
+const get = async (path: string, auth?: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/wp-json${path}`, headers: auth ?? (await headers()) });
+
+beforeAll(async () => {
+  clock = new ManualClock(new Date());
+  ({ t, url: base } = await startListeningApp({}, { clock }));
+  checker = await t.createUser({ role: 'administrator' });
+  await createProduct(t, await headers(), { name: 'Blue mug', price: '12.00' });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await logInThroughForm(page, base, 'admin', 'admin-password-1');
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describeInBrowser('cart recovery configuration screens', () => {
+  it('should turn Test Mode on, trigger the test flow and find its e-mail in the outbox', async () => {
+    await page.goto(`${base}/wp-admin/cart-recovery/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Cart Recovery Settings' }).waitFor();
+    await page
+      .locator('#storeside-main')
+      .getByText(/SMTP_URL is not set/)
+      .waitFor();
+    await page.getByRole('checkbox', { name: 'Test Mode' }).check();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await notice('Settings saved.').waitFor();
+    expect((await (await get('/cartrecovery/v1/settings')).json()).test_mode).toBe(true);
+    await page.getByRole('button', { name: 'Trigger test flow' }).click();
+    await notice(/A test session was created/).waitFor();
+    await page.screenshot({ path: '/tmp/cr-settings.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    clock.advance(31_000); // the test e-mail is due 30 s after the trigger
+    await t.ctx.jobs.runDue({ limit: 50 });
+    const outbox = (await (await get('/platform/v1/outbox')).json()) as Array<{
+      to: string;
+      subject: string;
+    }>;
+    const email = outbox.find((m) => m.subject.includes('You left something in your cart'));
+    expect(email?.to).toBe(t.config.admin.email);
+    await page.goto(`${base}/wp-admin/tools/outbox`);
+    await page.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor();
+    await page.getByRole('cell', { name: email?.subject, exact: true }).waitFor();
+  });
+
+  it('should create a token by keyboard, use it on the manifest, and be refused once it is revoked', async () => {
+    await page.goto(`${base}/wp-admin/cart-recovery/agent-access`);
+    await page.getByRole('heading', { level: 1, name: 'Agent Access' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Agent access' }).check();
+    await notice('Switched on.').waitFor();
+    expect((await (await get('/cartrecovery/v1/settings')).json()).agent_access_enabled).toBe(true);
+    await page.getByText('No tokens yet.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // Keyboard only: open the dialog, name the token, add a scope, create it, copy it, close.
+    const open = page.getByRole('button', { name: 'New token' });
+    await tabTo(page, open);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New agent token' });
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Token name' }));
+    await page.keyboard.type('Support assistant');
+    await tabTo(page, dialog.getByRole('checkbox', { name: /^Write/ }));
+    await page.keyboard.press('Space');
+    await expectNoSeriousA11yViolations(page);
+    await tabTo(page, dialog.getByRole('button', { name: 'Create token' }));
+    await page.keyboard.press('Enter');
+    const shown = page.getByRole('dialog', { name: 'Token created' });
+    const tokenBox = shown.getByRole('textbox', { name: 'Bearer token' });
+    await tokenBox.waitFor();
+    const token = await tokenBox.inputValue();
+    expect(token).toMatch(/^crat_/);
+    await tabTo(page, shown.getByRole('button', { name: 'Copy token' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, shown.getByRole('button', { name: 'Done' }));
+    await page.keyboard.press('Enter');
+    await shown.waitFor({ state: 'detached' });
+    const row = page
+      .getByRole('table', { name: 'Agent tokens' })
+      .getByRole('row', { name: /Support assistant/ });
+    await expect(row.textContent()).resolves.toContain('read, write');
+
+    const bearer = { authorization: `Bearer ${token}` };
+    const manifest = await get('/cartrecovery/v1/agent/manifest', bearer);
+    expect(manifest.statusCode).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke Support assistant' }).click();
+    await page.getByRole('dialog', { name: 'Revoke token?' }).getByRole('button', { name: 'Revoke' }).click();
+    await notice('Token "Support assistant" revoked.').waitFor();
+    const refused = await get('/cartrecovery/v1/agent/manifest', bearer);
+    expect(refused.statusCode).toBe(401);
+    await page.screenshot({ path: '/tmp/cr-agent-access.png', fullPage: true });
+  });
+
+  it('should save the sequence and show a refused delay at its field', async () => {
+    await page.goto(`${base}/wp-admin/cart-recovery/sequence`);
+    await page.getByRole('heading', { level: 1, name: 'Recovery Sequence' }).waitFor();
+    const second = page.getByRole('spinbutton', { name: 'E-mail 2 delay (minutes)' });
+    await second.fill('30');
+    await page.getByRole('button', { name: 'Save Sequence' }).click();
+    await page
+      .locator('#storeside-main')
+      .getByText(/Step 2 must be sent later than step 1/)
+      .waitFor();
+    await expect(second.getAttribute('aria-invalid')).resolves.toBe('true');
+    await second.fill('120');
+    await page.getByRole('checkbox', { name: 'E-mail 2 includes a coupon' }).check();
+    await page.getByRole('button', { name: 'Save Sequence' }).click();
+    await notice('Sequence saved.').waitFor();
+    const campaign = await (await get('/cartrecovery/v1/campaign')).json();
+    expect(campaign.steps[1]).toMatchObject({ delay_minutes: 120, coupon_enabled: true });
+    await page.screenshot({ path: '/tmp/cr-sequence.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(`${base}/wp-admin/cart-recovery/offers`);
+    await page.getByRole('heading', { level: 1, name: 'Recovery Offers' }).waitFor();
+    await page.getByRole('combobox', { name: 'Coupon type' }).selectOption('percent');
+    await page.getByRole('spinbutton', { name: 'Coupon amount (%)' }).fill('15');
+    await page.getByRole('button', { name: 'Save Offer' }).click();
+    await notice('Offer saved.').waitFor();
+    const settings = await (await get('/cartrecovery/v1/settings')).json();
+    expect(settings).toMatchObject({ coupon_type: 'percent', coupon_amount: 15 });
+    await expectNoSeriousA11yViolations(page);
+  });
+});
