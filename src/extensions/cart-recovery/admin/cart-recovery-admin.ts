@@ -1,6 +1,7 @@
 import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../../../admin/registry.js';
 import { configurationScreens } from './configuration-screens.js';
+import { templatesScreens } from './templates-screens.js';
 
 // Cart recovery in the admin: its screens (overview, sessions and a session's timeline, e-mails) and its panel
 // on the shop's order screen (whether the order recovered an abandoned cart).
@@ -34,6 +35,7 @@ registerAdminModule({
           load: () => import('./emails-screen.js'),
         },
         ...configurationScreens,
+        ...templatesScreens,
       ],
     },
   ],

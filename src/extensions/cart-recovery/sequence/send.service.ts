@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
-import { readSnapshot } from '../capture/cart-snapshot.js';
 import { hashEmail } from '../common/email-address.js';
 import { hashLinkToken, newLinkToken } from '../common/link-token.js';
 import { insertToken } from '../links/tokens.repository.js';
@@ -12,6 +11,7 @@ import {
   isSuppressed,
   type SessionRow,
 } from '../sessions/sessions.repository.js';
+import { sessionEmailValues } from './email-content.js';
 import { renderRecoveryEmail } from './email-template.js';
 import {
   cancelPendingNotifications,
@@ -106,23 +106,15 @@ export async function sendStep(
   }
 
   const { claim, session } = prepared;
-  const settings = await cr.settings.get();
   const base = ctx.config.publicUrl;
   const restoreUrl = `${base}/?cartrecovery_restore=${prepared.restoreToken}`;
   const unsubscribeUrl = `${base}/?cartrecovery_unsubscribe=${prepared.unsubscribeToken}`;
-  const mail = renderRecoveryEmail(prepared.template, {
-    siteTitle: settings.site_title,
-    customerEmail: session.email,
+  const values = await sessionEmailValues(cr, session, {
     restoreUrl,
     unsubscribeUrl,
-    couponCode: prepared.coupon?.code ?? '',
-    couponExpiry: prepared.coupon ? prepared.coupon.expiresAt.slice(0, 10) : '',
-    items: readSnapshot(session.cart_snapshot).items.map((item) => ({
-      name: item.name,
-      quantity: item.quantity,
-      price: ctx.shop.formatMoney(item.line_total),
-    })),
+    coupon: prepared.coupon,
   });
+  const mail = await renderRecoveryEmail(prepared.template, values);
 
   await settleClaim(ctx.db, {
     id: claim.id,

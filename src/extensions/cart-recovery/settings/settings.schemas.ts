@@ -31,6 +31,19 @@ export const SettingsSchema = Type.Object(
     coupon_expiry_days: Type.Integer({ minimum: 1, maximum: 365 }),
     test_mode: Type.Boolean(),
     site_title: Type.String({ minLength: 1, maxLength: 120, description: 'Shop name used in e-mails.' }),
+    logo_url: Type.String({
+      maxLength: 500,
+      pattern: '^(https://[^\\s"<>]+)?$',
+      description: 'Logo shown at the top of the e-mails: an https URL, or empty for the shop name.',
+    }),
+    accent_color: Type.String({
+      pattern: '^#[0-9a-fA-F]{6}$',
+      description: "Colour of the e-mails' button and coupon frame (#rrggbb).",
+    }),
+    footer_address: Type.String({
+      maxLength: 300,
+      description: "Postal address in the e-mails' footer (CAN-SPAM).",
+    }),
     capture_rate_limit: Type.Integer({
       minimum: 1,
       maximum: 1000000,
@@ -68,6 +81,9 @@ export const DEFAULT_SETTINGS: Settings = {
   coupon_expiry_days: 7,
   test_mode: false,
   site_title: 'Storeside',
+  logo_url: '',
+  accent_color: '#1d4ed8',
+  footer_address: '',
   capture_rate_limit: 10,
   capture_rate_window: 600,
   agent_access_enabled: false,
@@ -137,7 +153,7 @@ export const DEFAULT_CAMPAIGN: Campaign = {
       subject: '[{site_title}] You left something in your cart',
       heading: 'Your cart is waiting',
       preheader: 'The items you picked are still in your cart.',
-      body: 'Hi,\n\nYou left a few items in your cart at {site_title}. They are saved for you, one click brings them back.',
+      body: 'Hi,\n\nYou left a few items in your cart at {site_title}. They are saved for you, one click brings them back.\n\n{coupon_block}\n\n{cart_items}\n\n{cart_total}\n\n{restore_url}\n\nYou receive this because you asked {site_title} to save your cart. {unsubscribe_url}',
       cta_label: 'Return to my cart',
     },
     {
@@ -146,7 +162,7 @@ export const DEFAULT_CAMPAIGN: Campaign = {
       subject: '[{site_title}] Still deciding?',
       heading: 'Still thinking it over?',
       preheader: 'Your cart is still saved.',
-      body: 'Hi,\n\nYour cart at {site_title} is still saved. If you have a question about any item, just reply to this e-mail.',
+      body: 'Hi,\n\nYour cart at {site_title} is still saved. If you have a question about any item, just reply to this e-mail.\n\n{coupon_block}\n\n{cart_items}\n\n{cart_total}\n\n{restore_url}\n\nYou receive this because you asked {site_title} to save your cart. {unsubscribe_url}',
       cta_label: 'Complete my order',
     },
     {
@@ -155,7 +171,7 @@ export const DEFAULT_CAMPAIGN: Campaign = {
       subject: '[{site_title}] Last chance to complete your order',
       heading: 'A last reminder, with a little thank-you',
       preheader: 'Your cart will not be kept much longer.',
-      body: 'Hi,\n\nThis is the last reminder about the cart you left at {site_title}. After this we will not write again about it.',
+      body: 'Hi,\n\nThis is the last reminder about the cart you left at {site_title}. After this we will not write again about it.\n\n{coupon_block}\n\n{cart_items}\n\n{cart_total}\n\n{restore_url}\n\nYou receive this because you asked {site_title} to save your cart. {unsubscribe_url}',
       cta_label: 'Use my code',
     },
   ],

@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { ValidationError } from '../../../platform/http/errors.js';
 import type { OptionsStore } from '../../../platform/options/options.js';
+import { usesPlaceholder } from '../sequence/email-template.js';
 import {
   type Campaign,
   type CampaignPatch,
@@ -10,6 +11,11 @@ import {
   type SettingsPatch,
 } from './settings.schemas.js';
 
+// Links every step's body must keep: shoppers must be able to come back and to stop the e-mails.
+const REQUIRED_LINKS = [
+  ['restore_url', 'restore'],
+  ['unsubscribe_url', 'unsubscribe'],
+] as const;
 const SETTINGS_OPTION = 'cartrecovery_settings';
 const CAMPAIGN_OPTION = 'cartrecovery_campaign_settings';
 
@@ -57,6 +63,16 @@ export class SettingsService {
         };
       }
     }
+    // Only bodies this update writes are checked (one stored before the rule still renders both links).
+    next.steps.forEach((step, i) => {
+      for (const [placeholder, what] of REQUIRED_LINKS) {
+        if (patch.steps?.[i]?.body !== undefined && !usesPlaceholder(step.body, placeholder)) {
+          errors[`steps[${i}].body`] = {
+            [placeholder]: `Step ${i + 1}'s body must keep the ${what} link ({${placeholder}}).`,
+          };
+        }
+      }
+    });
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await this.options.set(CAMPAIGN_OPTION, next);
     return next;

@@ -5,9 +5,15 @@ import type { RestApp } from '../../../platform/http/server.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { ADMIN_POLICY } from '../common/admin-policy.js';
 import { isValidEmail } from '../common/email-address.js';
+import { previewRecoveryEmail } from '../sequence/email-preview.js';
+import {
+  TemplateDraftSchema,
+  TemplatePreviewBodySchema,
+  TemplatePreviewSchema,
+} from './templates.schemas.js';
 import { sendTestEmail, triggerTestSession } from './test-tools.service.js';
 
-/** `POST /test/trigger` and `POST /test/email` (administrators). */
+/** `POST /test/trigger`, `POST /test/email` and `POST /templates/preview` (administrators). */
 export function registerTestToolRoutes(app: RestApp, cr: CartRecovery): void {
   const config = { auth: ADMIN_POLICY };
   app.post(
@@ -33,11 +39,13 @@ export function registerTestToolRoutes(app: RestApp, cr: CartRecovery): void {
       config,
       schema: {
         tags: ['cartrecovery'],
-        summary: 'Send a test e-mail, or a preview of step 1–3 with sample data.',
+        summary: 'Send a test e-mail, or step 1–3 (saved or unsaved template) with sample data or a session.',
         body: Type.Object(
           {
             step: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
             email: Type.Optional(Type.String({ maxLength: 254 })),
+            template: Type.Optional(TemplateDraftSchema),
+            session_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
           },
           { additionalProperties: false },
         ),
@@ -49,7 +57,38 @@ export function registerTestToolRoutes(app: RestApp, cr: CartRecovery): void {
       if (body.email !== undefined && !isValidEmail(body.email))
         throw invalid('email', 'email', 'email must be a valid e-mail address.');
       const to = body.email?.trim() || principalUser(request.principal)?.email || cr.ctx.config.admin.email;
-      return { success: true, ...(await sendTestEmail(cr, { to, step: body.step })) };
+      if (body.step === undefined && (body.template || body.session_id))
+        throw invalid('step', 'required', 'step is required with a template or a session.');
+      const message = await sendTestEmail(cr, {
+        to,
+        step: body.step,
+        template: body.template,
+        sessionId: body.session_id,
+      });
+      return { success: true, ...message };
+    },
+  );
+  app.post(
+    '/cartrecovery/v1/templates/preview',
+    {
+      config,
+      schema: {
+        tags: ['cartrecovery'],
+        summary:
+          "Render a step's e-mail (its saved or an unsaved template) with sample data or a session's cart.",
+        body: TemplatePreviewBodySchema,
+        response: { 200: TemplatePreviewSchema },
+      },
+    },
+    async (request) => {
+      const { step, template, session_id } = request.body;
+      const saved = (await cr.settings.campaign()).steps[step - 1];
+      return previewRecoveryEmail(cr, {
+        template: template ?? saved,
+        couponEnabled: saved.coupon_enabled,
+        email: principalUser(request.principal)?.email || 'shopper@example.com',
+        sessionId: session_id,
+      });
     },
   );
 }

@@ -4,7 +4,8 @@ import type { CartRecovery } from '../cart-recovery.services.js';
 import { cartFingerprint, type SnapshotItem } from '../capture/cart-snapshot.js';
 import { hashEmail, maskEmail, normalizeEmail } from '../common/email-address.js';
 import { hashLinkToken, newLinkToken, newSessionPublicId } from '../common/link-token.js';
-import { renderRecoveryEmail } from '../sequence/email-template.js';
+import { previewRecoveryEmail } from '../sequence/email-preview.js';
+import type { StepTemplate } from '../sequence/email-template.js';
 import { queueNotification } from '../sequence/notifications.repository.js';
 import { scheduleStepSend } from '../sequence/session-jobs.js';
 import { freshLifecycleColumns, insertEvent, insertSession } from '../sessions/sessions.repository.js';
@@ -89,28 +90,25 @@ export async function triggerTestSession(
   };
 }
 
-/** Sends a plain test message, or step 1–3's recovery e-mail rendered with sample data. */
+/**
+ * Sends a plain test message, or step 1–3's recovery e-mail (its saved template, or an unsaved `template`)
+ * rendered through the real layout with sample data or a chosen session's cart.
+ */
 export async function sendTestEmail(
   cr: CartRecovery,
-  input: { to: string; step?: number },
+  input: { to: string; step?: number; template?: StepTemplate; sessionId?: string },
 ): Promise<{ message: string }> {
   const { ctx } = cr;
   const settings = await cr.settings.get();
   if (!input.to) throw new RestError('no_email', 'No address to send the test e-mail to.', 400);
   let mail: { subject: string; text: string; html?: string };
   if (input.step) {
-    const campaign = await cr.settings.campaign();
-    const base = ctx.config.publicUrl;
-    mail = renderRecoveryEmail(campaign.steps[input.step - 1], {
-      siteTitle: settings.site_title,
-      customerEmail: input.to,
-      restoreUrl: `${base}/?cartrecovery_restore=preview-link`,
-      unsubscribeUrl: `${base}/?cartrecovery_unsubscribe=preview-link`,
-      couponCode: campaign.steps[input.step - 1].coupon_enabled ? 'CR-SAMPLE' : '',
-      couponExpiry: campaign.steps[input.step - 1].coupon_enabled
-        ? toDbTime(ctx.clock.now()).slice(0, 10)
-        : '',
-      items: [{ name: 'Sample product', quantity: 1, price: ctx.shop.formatMoney(1999) }],
+    const step = (await cr.settings.campaign()).steps[input.step - 1];
+    mail = await previewRecoveryEmail(cr, {
+      template: input.template ?? step,
+      couponEnabled: step.coupon_enabled,
+      email: input.to,
+      sessionId: input.sessionId,
     });
     mail.subject = `[Preview] ${mail.subject}`;
   } else {
