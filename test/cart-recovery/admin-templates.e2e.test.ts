@@ -29,7 +29,12 @@ const campaign = async () => {
 beforeAll(async () => {
   ({ t, url: base } = await startListeningApp());
   checker = await t.createUser({ role: 'administrator' });
-  await createProduct(t, (await t.login(checker)).headers, { name: 'Linen apron', price: '18.00' });
+  const admin = (await t.login(checker)).headers;
+  await createProduct(t, admin, { name: 'Linen apron', price: '18.00' });
+  await createProduct(t, admin, {
+    name: 'Hand-thrown stoneware serving bowl with a reactive glaze, extra large, gift boxed',
+    price: '1249.00',
+  });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await logInThroughForm(page, base, 'admin', 'admin-password-1');
@@ -61,7 +66,7 @@ describeInBrowser('cart recovery Templates screen', () => {
       page.locator('iframe[title="E-mail preview"]').evaluate((f) => f.clientWidth),
     ).resolves.toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: 'Plain text' }).click();
-    await page.getByText('Total: $18.00').waitFor();
+    await page.getByText('Total: $1285.00').waitFor();
 
     await page.getByRole('button', { name: 'Save templates' }).click();
     await page.getByRole('region', { name: 'Notices' }).getByText('Templates saved.').first().waitFor();
@@ -78,4 +83,23 @@ describeInBrowser('cart recovery Templates screen', () => {
     await expect.poll(describedBy).toBe("Step 2's body must keep the restore link ({restore_url}).");
     expect((await campaign()).steps[1].body).toContain('{restore_url}');
   }, 60_000);
+
+  it("should lay step 3's e-mail (coupon, long name) out within 600 and 375 px", async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/cartrecovery/v1/templates/preview',
+      headers: (await t.login(checker)).headers,
+      payload: { step: 3 },
+    });
+    const { html } = r.json();
+    expect(html).toContain('CR-SAMPLE');
+    const mail = await page.context().newPage();
+    for (const width of [600, 375]) {
+      await mail.setViewportSize({ width, height: 800 });
+      await mail.setContent(html);
+      await expect(mail.evaluate('document.documentElement.scrollWidth')).resolves.toBe(width);
+    }
+    await mail.screenshot({ path: '/tmp/cr-email-375.png', fullPage: true });
+    await mail.close();
+  });
 });
