@@ -23,4 +23,9 @@ export const configurationScreens: AdminScreen[] = [
     label: __('Agent Access', 'storeside'),
     load: () => import('./agent-access-screen.js'),
   },
+  {
+    path: 'cart-recovery/setup',
+    label: __('Setup Wizard', 'storeside'),
+    load: () => import('./setup-wizard-screen.js'),
+  },
 ];

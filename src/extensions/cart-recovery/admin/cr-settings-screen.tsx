@@ -76,6 +76,7 @@ export default function CrSettingsScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !dirty) return;
+    notices.clear();
     setBusy(true);
     try {
       const next = toDraft(await saveCrSettings(toPatch(draft)));

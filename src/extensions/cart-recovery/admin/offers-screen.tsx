@@ -45,6 +45,7 @@ export default function OffersScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !dirty) return;
+    notices.clear();
     setBusy(true);
     try {
       const next = toDraft(

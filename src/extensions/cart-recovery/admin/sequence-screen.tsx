@@ -78,6 +78,7 @@ export default function SequenceScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !dirty) return;
+    notices.clear();
     setBusy(true);
     try {
       const next = await saveCampaign({
