@@ -9,15 +9,15 @@ import {
   ToggleControl,
 } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { useState } from 'react';
+import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import type { Settings, SettingsPatch } from '../settings/settings.schemas.js';
 import { fetchCrSettings, saveCrSettings, triggerTestFlow } from './config-client.js';
 import { LicenseForm } from './license-form.js';
 import { MailDeliveryNotice } from './mail-delivery-notice.js';
+import { useSavedForm } from './use-saved-form.js';
 
 // The settings this screen edits; numbers are edited as text and sent as numbers.
 interface Draft {
@@ -51,46 +51,19 @@ function toPatch(d: Draft): SettingsPatch {
 /** Capture and consent, timing and retention, Test Mode with its test flow, the license, and the mail warning. */
 export default function CrSettingsScreen() {
   const notices = useNotices();
-  const [saved, setSaved] = useState<Draft | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
+    load: fetchCrSettings,
+    save: (d: Draft) => saveCrSettings(toPatch(d)),
+    toDraft,
+    savedMessage: __('Settings saved.', 'storeside'),
+  });
   const [triggering, setTriggering] = useState(false);
-  useEffect(() => {
-    fetchCrSettings().then(
-      (settings) => {
-        setSaved(toDraft(settings));
-        setDraft(toDraft(settings));
-      },
-      (error) => notices.show('error', restError(error).message),
-    );
-  }, [notices]);
-  const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
-  useUnsavedChangesWarning(dirty);
   if (!saved || !draft) return <Spinner />;
 
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft({ ...draft, [key]: value });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !dirty) return;
-    notices.clear();
-    setBusy(true);
-    try {
-      const next = toDraft(await saveCrSettings(toPatch(draft)));
-      setSaved(next);
-      setDraft(next);
-      setErrors({});
-      notices.show('success', __('Settings saved.', 'storeside'));
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   const trigger = async () => {
     setTriggering(true);
     try {

@@ -1,12 +1,9 @@
 import { Button, Panel, PanelBody, SelectControl, Spinner, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import type { Settings } from '../settings/settings.schemas.js';
 import { fetchCrSettings, saveCrSettings } from './config-client.js';
+import { useSavedForm } from './use-saved-form.js';
 
 interface Draft {
   coupon_type: Settings['coupon_type'];
@@ -24,48 +21,18 @@ function toDraft(settings: Settings): Draft {
 
 /** The recovery coupon: fixed or percent, its amount and how many days it stays valid. */
 export default function OffersScreen() {
-  const notices = useNotices();
-  const [saved, setSaved] = useState<Draft | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchCrSettings().then(
-      (settings) => {
-        setSaved(toDraft(settings));
-        setDraft(toDraft(settings));
-      },
-      (error) => notices.show('error', restError(error).message),
-    );
-  }, [notices]);
-  const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
-  useUnsavedChangesWarning(dirty);
+  const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
+    load: fetchCrSettings,
+    save: (d: Draft) =>
+      saveCrSettings({
+        coupon_type: d.coupon_type,
+        coupon_amount: Number(d.coupon_amount),
+        coupon_expiry_days: Number(d.coupon_expiry_days),
+      }),
+    toDraft,
+    savedMessage: __('Offer saved.', 'storeside'),
+  });
   if (!saved || !draft) return <Spinner />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !dirty) return;
-    notices.clear();
-    setBusy(true);
-    try {
-      const next = toDraft(
-        await saveCrSettings({
-          coupon_type: draft.coupon_type,
-          coupon_amount: Number(draft.coupon_amount),
-          coupon_expiry_days: Number(draft.coupon_expiry_days),
-        }),
-      );
-      setSaved(next);
-      setDraft(next);
-      setErrors({});
-      notices.show('success', __('Offer saved.', 'storeside'));
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>

@@ -1,12 +1,9 @@
 import { Button, Panel, PanelBody, Spinner, TextControl, ToggleControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import type { Campaign } from '../settings/settings.schemas.js';
 import { fetchCampaign, saveCampaign } from './config-client.js';
+import { useSavedForm } from './use-saved-form.js';
 
 // Delays are edited as text (a half-typed value is not coerced) and sent as whole minutes.
 interface Draft {
@@ -19,16 +16,6 @@ function toDraft(campaign: Campaign): Draft {
     enabled: campaign.enabled,
     steps: campaign.steps.map((s) => ({ delay: String(s.delay_minutes), coupon: s.coupon_enabled })),
   };
-}
-
-function isDirty(saved: Campaign, draft: Draft): boolean {
-  return (
-    saved.enabled !== draft.enabled ||
-    saved.steps.some(
-      (s, i) =>
-        String(s.delay_minutes) !== draft.steps[i].delay || s.coupon_enabled !== draft.steps[i].coupon,
-    )
-  );
 }
 
 /** "45 minutes", "1 day 2 hours": a delay in minutes as words (the field's help). */
@@ -55,47 +42,20 @@ function stepError(errors: Record<string, string>, index: number, field: string)
 
 /** The recovery sequence: on/off and the three e-mails' delays and coupons, saved through the campaign route. */
 export default function SequenceScreen() {
-  const notices = useNotices();
-  const [saved, setSaved] = useState<Campaign | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchCampaign().then(
-      (campaign) => {
-        setSaved(campaign);
-        setDraft(toDraft(campaign));
-      },
-      (error) => notices.show('error', restError(error).message),
-    );
-  }, [notices]);
-  const dirty = saved && draft ? isDirty(saved, draft) : false;
-  useUnsavedChangesWarning(dirty);
+  const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
+    load: fetchCampaign,
+    save: (d: Draft) =>
+      saveCampaign({
+        enabled: d.enabled,
+        steps: d.steps.map((step) => ({ delay_minutes: Number(step.delay), coupon_enabled: step.coupon })),
+      }),
+    toDraft,
+    savedMessage: __('Sequence saved.', 'storeside'),
+  });
   if (!saved || !draft) return <Spinner />;
 
   const setStep = (index: number, change: Partial<Draft['steps'][number]>) =>
     setDraft({ ...draft, steps: draft.steps.map((s, i) => (i === index ? { ...s, ...change } : s)) });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !dirty) return;
-    notices.clear();
-    setBusy(true);
-    try {
-      const next = await saveCampaign({
-        enabled: draft.enabled,
-        steps: draft.steps.map((s) => ({ delay_minutes: Number(s.delay), coupon_enabled: s.coupon })),
-      });
-      setSaved(next);
-      setDraft(toDraft(next));
-      setErrors({});
-      notices.show('success', __('Sequence saved.', 'storeside'));
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
