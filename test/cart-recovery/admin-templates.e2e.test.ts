@@ -82,6 +82,23 @@ describeInBrowser('cart recovery Templates screen', () => {
     };
     await expect.poll(describedBy).toBe("Step 2's body must keep the restore link ({restore_url}).");
     expect((await campaign()).steps[1].body).toContain('{restore_url}');
+
+    const accent = page.getByRole('textbox', { name: 'Accent colour' });
+    await accent.fill('blue');
+    await page.getByRole('button', { name: 'Save branding' }).click();
+    await page
+      .locator('.cr-branding .cr-field-error')
+      .getByText(/accent_color|pattern|#/)
+      .first()
+      .waitFor();
+    await accent.fill('#aa3300');
+    await page.getByRole('button', { name: 'Save branding' }).click();
+    await page.getByRole('region', { name: 'Notices' }).getByText('Branding saved.').first().waitFor();
+    const settings = await t.app.inject({
+      url: '/wp-json/cartrecovery/v1/settings',
+      headers: (await t.login(checker)).headers,
+    });
+    expect(settings.json().accent_color).toBe('#aa3300');
   }, 60_000);
 
   it("should lay step 3's e-mail (coupon, long name) out within 600 and 375 px", async () => {

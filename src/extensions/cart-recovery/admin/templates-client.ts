@@ -20,11 +20,6 @@ export const TEMPLATE_PLACEHOLDERS = [
   'unsubscribe_url',
 ] as const;
 
-/** The campaign (its three steps hold the templates). */
-export function fetchCampaign(): Promise<Campaign> {
-  return api({ path: '/cartrecovery/v1/campaign' });
-}
-
 /** Saves the three steps' templates (other step settings untouched). */
 export function saveTemplates(drafts: TemplateDraft[]): Promise<Campaign> {
   return api({ path: '/cartrecovery/v1/campaign', method: 'POST', data: { steps: drafts } });

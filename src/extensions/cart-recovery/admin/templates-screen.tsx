@@ -7,13 +7,9 @@ import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import type { TemplateDraft } from '../test-tools/templates.schemas.js';
 import { EmailPreview } from './email-preview.js';
-import {
-  draftOf,
-  fetchCampaign,
-  saveTemplates,
-  sendTemplateTest,
-  TEMPLATE_PLACEHOLDERS,
-} from './templates-client.js';
+import { BrandingForm } from './branding-form.js';
+import { fetchCampaign } from './config-client.js';
+import { draftOf, saveTemplates, sendTemplateTest, TEMPLATE_PLACEHOLDERS } from './templates-client.js';
 import './templates-admin.css';
 
 const STEPS = [0, 1, 2];
@@ -25,6 +21,8 @@ export default function TemplatesScreen() {
   const [drafts, setDrafts] = useState<TemplateDraft[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Bumped when the branding is saved, so the preview renders again.
+  const [brandVersion, setBrandVersion] = useState(0);
   useEffect(() => {
     fetchCampaign().then(
       (campaign) => {
@@ -75,6 +73,7 @@ export default function TemplatesScreen() {
               key={tab.name}
               step={step}
               draft={drafts[step]}
+              brandVersion={brandVersion}
               errors={errors}
               busy={busy}
               dirty={dirty}
@@ -84,6 +83,7 @@ export default function TemplatesScreen() {
           );
         }}
       </TabPanel>
+      <BrandingForm onSaved={() => setBrandVersion((v) => v + 1)} />
     </>
   );
 }
@@ -91,6 +91,7 @@ export default function TemplatesScreen() {
 function StepEditor(props: {
   step: number;
   draft: TemplateDraft;
+  brandVersion: number;
   errors: Record<string, string>;
   busy: boolean;
   dirty: boolean;
@@ -98,7 +99,9 @@ function StepEditor(props: {
   onSave: (event: FormEvent) => void;
 }) {
   const { step, draft, errors, onChange } = props;
-  const error = (field: keyof TemplateDraft) => errors[`steps[${step}].${field}`];
+  // The campaign rule names `steps[i].body`; the schema names `steps.i.body`.
+  const error = (field: keyof TemplateDraft) =>
+    errors[`steps[${step}].${field}`] ?? errors[`steps.${step}.${field}`];
   const text = (field: 'subject' | 'preheader' | 'heading' | 'cta_label', label: string) => (
     <TextControl
       __next40pxDefaultSize
@@ -153,7 +156,8 @@ function StepEditor(props: {
         </ul>
         <SendTest step={step} draft={draft} />
       </form>
-      <EmailPreview step={step + 1} draft={draft} />
+      {/* A new branding remounts the preview, which renders it again. */}
+      <EmailPreview key={props.brandVersion} step={step + 1} draft={draft} />
     </div>
   );
 }
