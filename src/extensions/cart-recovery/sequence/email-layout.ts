@@ -15,8 +15,9 @@ export interface LayoutSlots {
 const ACCENT_MARK = '#0a0b0c';
 const slot = (name: keyof LayoutSlots) => `%%CR_${name.toUpperCase()}%%`;
 
-// The layout: 600 px body, one fluid column (MJML stacks and shrinks to 320 px), explicit background and text
-// colours everywhere so clients that invert colours in dark mode keep the contrast.
+// The layout: 600 px body, one fluid column (MJML stacks and shrinks to 320 px). Dark mode: the message says it
+// is light-only (clients that honour it leave it as designed) and sets explicit background and text colours on
+// every container, so clients that invert colours anyway invert all of them together and keep the contrast.
 const LAYOUT_MJML = `<mjml>
   <mj-head>
     <mj-title>${slot('title')}</mj-title>
@@ -25,13 +26,9 @@ const LAYOUT_MJML = `<mjml>
       <mj-text color="#1f2328" font-size="16px" line-height="24px" padding="0 24px 16px" />
       <mj-section background-color="#ffffff" padding="0" />
     </mj-attributes>
-    <mj-raw><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"></mj-raw>
+    <mj-raw><meta name="color-scheme" content="light only"><meta name="supported-color-schemes" content="light only"></mj-raw>
     <mj-style>
-      .cr-lines td { vertical-align: middle; }
-      @media (prefers-color-scheme: dark) {
-        .cr-card, .cr-card td { background-color: #1f2328 !important; color: #f0f3f6 !important; }
-        .cr-muted { color: #c9d1d9 !important; }
-      }
+      :root { color-scheme: light only; }
     </mj-style>
   </mj-head>
   <mj-body background-color="#f3f4f6" width="600px">
@@ -39,12 +36,12 @@ const LAYOUT_MJML = `<mjml>
     <mj-section background-color="#f3f4f6" padding="24px 0 8px"><mj-column>
       <mj-text align="center" padding="0 24px">${slot('header')}</mj-text>
     </mj-column></mj-section>
-    <mj-section css-class="cr-card" border-top="4px solid ${ACCENT_MARK}" padding="24px 0 8px"><mj-column>
+    <mj-section border-top="4px solid ${ACCENT_MARK}" padding="24px 0 8px"><mj-column>
       <mj-text font-size="24px" line-height="32px" font-weight="700">${slot('heading')}</mj-text>
       <mj-text>${slot('content')}</mj-text>
     </mj-column></mj-section>
     <mj-section background-color="#f3f4f6" padding="16px 0 24px"><mj-column>
-      <mj-text css-class="cr-muted" align="center" color="#4b5563" font-size="12px" line-height="18px">${slot('footer')}</mj-text>
+      <mj-text align="center" color="#4b5563" font-size="12px" line-height="18px">${slot('footer')}</mj-text>
     </mj-column></mj-section>
   </mj-body>
 </mjml>`;

@@ -219,7 +219,7 @@ function cartLines(items: EmailLine[]): string {
       : '<div style="width:64px;height:64px;border-radius:4px;background-color:#e5e7eb"></div>';
     const detail = [i.variation, `Qty ${i.quantity}`].filter(Boolean).map(escapeHtml).join(' · ');
     const cell = 'padding:8px 0;border-bottom:1px solid #e5e7eb;color:#1f2328';
-    return `<tr><td width="76" style="${cell};width:76px">${image}</td><td style="${cell};font-size:15px;line-height:20px;word-break:break-word"><strong>${escapeHtml(i.name)}</strong><br><span class="cr-muted" style="font-size:13px;color:#4b5563">${detail}</span></td><td align="right" style="${cell};padding-left:12px;font-size:15px;font-weight:700;white-space:nowrap">${escapeHtml(i.price)}</td></tr>`;
+    return `<tr><td width="76" style="${cell};width:76px">${image}</td><td style="${cell};font-size:15px;line-height:20px;word-break:break-word"><strong>${escapeHtml(i.name)}</strong><br><span style="font-size:13px;color:#4b5563">${detail}</span></td><td align="right" style="${cell};padding-left:12px;font-size:15px;font-weight:700;white-space:nowrap">${escapeHtml(i.price)}</td></tr>`;
   });
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;table-layout:auto">${rows.join('')}</table>`;
 }
