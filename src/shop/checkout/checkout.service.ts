@@ -4,7 +4,8 @@ import { findCartRow, saveCart } from '../cart/cart.repository.js';
 import { type CartSession, type CartService, mergedCartError } from '../cart/cart.service.js';
 import { PAYMENT_METHODS } from '../cart/cart-view.js';
 import { completeBilling } from '../orders/admin-orders.service.js';
-import type { BillingAddress, OrderRecord } from '../orders/order-records.js';
+import type { BillingAddress } from '../orders/address-fields.js';
+import type { OrderRecord } from '../orders/order-records.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { ShopContext } from '../shop-part.js';
 

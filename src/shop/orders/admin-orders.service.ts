@@ -7,14 +7,8 @@ import { cartCouponProblem, loadCouponCart, withSubcategories } from '../cart/co
 import { parseMoney } from '../catalog/money.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
-import {
-  BILLING_FIELDS,
-  type BillingAddress,
-  completeShipping,
-  loadOrder,
-  type OrderRecord,
-  type ShippingAddress,
-} from './order-records.js';
+import { BILLING_FIELDS, type BillingAddress, type ShippingAddress } from './address-fields.js';
+import { completeShipping, loadOrder, type OrderRecord } from './order-records.js';
 import { AWAITING_PAYMENT } from './order-status.js';
 import type { OrdersService } from './orders.service.js';
 

@@ -1,33 +1,13 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus, ShopOrder } from '../shop-api.js';
+import {
+  BILLING_FIELDS,
+  type BillingAddress,
+  SHIPPING_FIELDS,
+  type ShippingAddress,
+} from './address-fields.js';
 import { findOrderChildren, findOrderRows, type OrderRow } from './orders.repository.js';
-
-/** WooCommerce's billing address fields. */
-export const BILLING_FIELDS = [
-  'first_name',
-  'last_name',
-  'company',
-  'address_1',
-  'address_2',
-  'city',
-  'state',
-  'postcode',
-  'country',
-  'email',
-  'phone',
-] as const;
-
-/** A billing address (every field a string, empty when unknown). */
-export type BillingAddress = Record<(typeof BILLING_FIELDS)[number], string>;
-
-/** WooCommerce's shipping address fields (an order's; no e-mail). */
-export const SHIPPING_FIELDS = BILLING_FIELDS.filter((f) => f !== 'email') as Array<
-  Exclude<(typeof BILLING_FIELDS)[number], 'email'>
->;
-
-/** A shipping address (every field a string, empty when unknown). */
-export type ShippingAddress = Record<(typeof SHIPPING_FIELDS)[number], string>;
 
 /** One refunded line of a refund (positive amounts; the REST edge shows them negative). */
 export interface RefundLine {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../platform/http/collection.js';
-import { BILLING_FIELDS, SHIPPING_FIELDS } from './order-records.js';
+import { BILLING_FIELDS, SHIPPING_FIELDS } from './address-fields.js';
 
 /** WordPress's date-time argument: `YYYY-MM-DD[T ]hh:mm:ss`, optional fraction and zone (UTC when absent). */
 export const DATE_TIME_PATTERN =

@@ -7,14 +7,8 @@ import { findCouponsByCodes, recordCouponUses, releaseCouponUsage } from '../cou
 import { couponView } from '../coupons/coupon-view.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
-import {
-  type BillingAddress,
-  completeShipping,
-  loadOrder,
-  loadOrders,
-  type OrderRecord,
-  type ShippingAddress,
-} from './order-records.js';
+import type { BillingAddress, ShippingAddress } from './address-fields.js';
+import { completeShipping, loadOrder, loadOrders, type OrderRecord } from './order-records.js';
 import { orderSearchTerms } from './order-search-terms.js';
 import {
   AWAITING_PAYMENT,
