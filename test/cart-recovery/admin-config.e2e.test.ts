@@ -42,6 +42,37 @@ afterAll(async () => {
 });
 
 describeInBrowser('cart recovery configuration screens', () => {
+  it('should open the setup wizard on the first visit, walk it, send a test e-mail to a typed address and launch the e-mails', async () => {
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/cartrecovery/v1/campaign',
+      headers: await headers(),
+      payload: { enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    await page.goto(`${base}/wp-admin/cart-recovery`); // first visit, no cart yet: the wizard opens
+    await page.getByRole('heading', { level: 1, name: 'Cart Recovery Setup' }).waitFor();
+    await page.waitForURL(/\/wp-admin\/cart-recovery\/setup$/);
+    await page.getByRole('button', { name: 'Get started' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Step 2 of 4: Consent & Timing' }).waitFor();
+    await page.getByRole('spinbutton', { name: 'Abandoned after (minutes without activity)' }).fill('45');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Step 3 of 4: Email Delivery' }).waitFor();
+    expect((await (await get('/cartrecovery/v1/settings')).json()).abandonment_timeout).toBe(45);
+    await page.getByRole('textbox', { name: 'Send a test e-mail to' }).fill('owner@example.com');
+    await page.getByRole('button', { name: 'Send test e-mail' }).click();
+    await page.locator('#storeside-main').getByText('A test e-mail was sent to owner@example.com.').waitFor();
+    const sent = await (await get('/platform/v1/outbox?to=owner%40example.com')).json();
+    expect(sent[0].subject).toContain('Cart recovery test e-mail');
+    await page.screenshot({ path: '/tmp/cr-setup.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Launch cart recovery' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cart Recovery' }).waitFor();
+    expect((await (await get('/cartrecovery/v1/campaign')).json()).enabled).toBe(true);
+    expect((await (await get('/cartrecovery/v1/settings')).json()).setup_completed).toBe(true);
+  });
+
   it('should turn Test Mode on, trigger the test flow and find its e-mail in the outbox', async () => {
     await page.goto(`${base}/wp-admin/cart-recovery/settings`);
     await page.getByRole('heading', { level: 1, name: 'Cart Recovery Settings' }).waitFor();
@@ -148,34 +179,5 @@ describeInBrowser('cart recovery configuration screens', () => {
     const settings = await (await get('/cartrecovery/v1/settings')).json();
     expect(settings).toMatchObject({ coupon_type: 'percent', coupon_amount: 15 });
     await expectNoSeriousA11yViolations(page);
-  });
-
-  it('should walk the setup wizard, send a test e-mail to a typed address and launch the e-mails', async () => {
-    const off = await t.app.inject({
-      method: 'POST',
-      url: '/wp-json/cartrecovery/v1/campaign',
-      headers: await headers(),
-      payload: { enabled: false },
-    });
-    expect(off.statusCode).toBe(200);
-    await page.goto(`${base}/wp-admin/cart-recovery/setup`);
-    await page.getByRole('heading', { level: 1, name: 'Cart Recovery Setup' }).waitFor();
-    await page.getByRole('button', { name: 'Get started' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Step 2 of 4: Consent & Timing' }).waitFor();
-    await page.getByRole('spinbutton', { name: 'Abandoned after (minutes without activity)' }).fill('45');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Step 3 of 4: Email Delivery' }).waitFor();
-    expect((await (await get('/cartrecovery/v1/settings')).json()).abandonment_timeout).toBe(45);
-    await page.getByRole('textbox', { name: 'Send a test e-mail to' }).fill('owner@example.com');
-    await page.getByRole('button', { name: 'Send test e-mail' }).click();
-    await page.locator('#storeside-main').getByText('A test e-mail was sent to owner@example.com.').waitFor();
-    const sent = await (await get('/platform/v1/outbox?to=owner%40example.com')).json();
-    expect(sent[0].subject).toContain('Cart recovery test e-mail');
-    await page.screenshot({ path: '/tmp/cr-setup.png', fullPage: true });
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Launch cart recovery' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Cart Recovery' }).waitFor();
-    expect((await (await get('/cartrecovery/v1/campaign')).json()).enabled).toBe(true);
   });
 });

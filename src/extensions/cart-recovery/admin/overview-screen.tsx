@@ -8,6 +8,7 @@ import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 import { BarChart } from './bar-chart.js';
 import { fetchAnalytics, formatMoney } from './cart-recovery-client.js';
+import { useFirstVisitSetup } from './use-first-visit-setup.js';
 import './cart-recovery-admin.css';
 
 const PERIODS = [7, 30, 90] as const;
@@ -15,6 +16,7 @@ const STEPS = ['1', '2', '3'] as const;
 
 /** The overview: the period's metrics beside the previous period's, the funnel and recoveries per e-mail step. */
 export default function OverviewScreen() {
+  useFirstVisitSetup();
   const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const days = (PERIODS as readonly number[]).includes(Number(query.days))

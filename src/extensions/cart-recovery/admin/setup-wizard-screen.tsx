@@ -30,10 +30,16 @@ export default function SetupWizardScreen() {
   const [step, setStep] = useState(0);
   const [settings, setSettings] = useState<Settings | null>(null);
   const notices = useNotices();
+  const [, navigate] = useLocation();
   useEffect(() => {
     fetchCrSettings().then(setSettings, (error) => notices.show('error', restError(error).message));
   }, [notices]);
   if (!settings) return <Spinner />;
+  const skip = () =>
+    saveCrSettings({ setup_completed: true }).then(
+      () => navigate('/cart-recovery'),
+      (error) => notices.show('error', restError(error).message),
+    );
   return (
     <>
       <ScreenHeader title={__('Cart Recovery Setup', 'storeside')} />
@@ -46,7 +52,7 @@ export default function SetupWizardScreen() {
       </ol>
       <section className="storeside-panel" aria-labelledby="cr-setup-step">
         <h2 id="cr-setup-step">{sprintf(__('Step %1$d of 4: %2$s', 'storeside'), step + 1, STEPS[step])}</h2>
-        {step === 0 ? <Welcome onNext={() => setStep(1)} /> : null}
+        {step === 0 ? <Welcome onNext={() => setStep(1)} onSkip={skip} /> : null}
         {step === 1 ? (
           <ConsentAndTiming
             settings={settings}
@@ -63,7 +69,7 @@ export default function SetupWizardScreen() {
   );
 }
 
-function Welcome(props: { onNext: () => void }) {
+function Welcome(props: { onNext: () => void; onSkip: () => void }) {
   return (
     <>
       <p>
@@ -73,9 +79,14 @@ function Welcome(props: { onNext: () => void }) {
         )}
       </p>
       <p>{__('Four short steps: consent and timing, e-mail delivery, then launch.', 'storeside')}</p>
-      <Button variant="primary" onClick={props.onNext}>
-        {__('Get started', 'storeside')}
-      </Button>
+      <div className="storeside-inline-form">
+        <Button variant="primary" onClick={props.onNext}>
+          {__('Get started', 'storeside')}
+        </Button>
+        <Button variant="tertiary" onClick={props.onSkip}>
+          {__('Skip setup', 'storeside')}
+        </Button>
+      </div>
     </>
   );
 }
@@ -205,6 +216,7 @@ function Launch() {
     setBusy(true);
     try {
       await saveCampaign({ enabled: true });
+      await saveCrSettings({ setup_completed: true });
       notices.show('success', __('Cart recovery is running: recovery e-mails are on.', 'storeside'));
       navigate('/cart-recovery');
     } catch (error) {

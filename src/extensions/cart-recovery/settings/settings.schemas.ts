@@ -30,6 +30,10 @@ export const SettingsSchema = Type.Object(
     }),
     coupon_expiry_days: Type.Integer({ minimum: 1, maximum: 365 }),
     test_mode: Type.Boolean(),
+    setup_completed: Type.Boolean({
+      description:
+        'The setup wizard was finished or skipped (until then a shop with no carts opens it first).',
+    }),
     site_title: Type.String({ minLength: 1, maxLength: 120, description: 'Shop name used in e-mails.' }),
     logo_url: Type.String({
       maxLength: 500,
@@ -80,6 +84,7 @@ export const DEFAULT_SETTINGS: Settings = {
   coupon_amount: 10,
   coupon_expiry_days: 7,
   test_mode: false,
+  setup_completed: false,
   site_title: 'Storeside',
   logo_url: '',
   accent_color: '#1d4ed8',
