@@ -7,6 +7,7 @@ import {
   launchBrowser,
   logInThroughForm,
   startListeningApp,
+  tabTo,
 } from '../helpers/browser.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createProduct, setSettings } from './cr-helpers.js';
@@ -62,14 +63,19 @@ describeInBrowser('cart recovery admin screens', () => {
     expect(session).toMatchObject({ status: 'abandoned', step_reached: 1 });
     await page.goto(`${base}/wp-admin/cart-recovery/sessions`);
     await page.getByRole('heading', { level: 1, name: 'Recovery Sessions' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search by e-mail address' }).fill('ann@example.com');
+    // Keyboard only: the skip link, the search field, then the session's link.
+    await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }));
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('searchbox', { name: 'Search by e-mail address' }));
+    await page.keyboard.type('ann@example.com');
     await page.waitForURL(/search=ann%40example\.com/);
     const table = page.getByRole('table', { name: 'Recovery sessions' });
     await page.getByText('1 session', { exact: true }).waitFor();
     await expect(table.getByRole('row').nth(1).textContent()).resolves.toContain('E-mail 1 sent');
     await expectNoSeriousA11yViolations(page);
 
-    await table.getByRole('link', { name: 'ann@example.com' }).click();
+    await tabTo(page, table.getByRole('link', { name: 'ann@example.com' }));
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Session of ann@example.com' }).waitFor();
     const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
     await expect
@@ -84,7 +90,6 @@ describeInBrowser('cart recovery admin screens', () => {
     const emails = page.getByRole('region', { name: 'E-mails' }).getByRole('row');
     await expect(emails.nth(1).textContent()).resolves.toMatch(/E-mail 1.*Sent/);
     await expect(emails.nth(2).textContent()).resolves.toMatch(/E-mail 2.*Queued/);
-    await page.screenshot({ path: '/tmp/cr-session.png', fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
     // The actions go through the agent actions route: refused while agent access is off, then run.
