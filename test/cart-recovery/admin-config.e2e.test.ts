@@ -147,6 +147,14 @@ describeInBrowser('cart recovery configuration screens', () => {
     await notice('Token "Support assistant" revoked.').waitFor();
     const refused = await get('/cartrecovery/v1/agent/manifest', bearer);
     expect(refused.statusCode).toBe(401);
+    // The audit log, filtered by the server: only token calls, the revocation among them.
+    await page.getByRole('combobox', { name: 'Route' }).selectOption('/agent/tokens');
+    const audit = page.getByRole('table', { name: 'Agent audit log' }).getByRole('row');
+    await expect
+      .poll(async () => (await audit.allTextContents()).slice(1))
+      .toEqual(expect.arrayContaining([expect.stringContaining('DELETE /agent/tokens/:public_id')]));
+    const calls = (await audit.allTextContents()).slice(1);
+    expect(calls.every((row) => row.includes('/agent/tokens'))).toBe(true);
     await page.screenshot({ path: '/tmp/cr-agent-access.png', fullPage: true });
   });
 

@@ -1,12 +1,21 @@
-import { SelectControl, TextControl } from '@wordpress/components';
+import { SelectControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useState } from 'react';
-import type { CollectionPage } from '../../../admin/api.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useCollection } from '../../../admin/components/use-collection.js';
 import { type AuditEntry, auditLogPath } from './config-client.js';
 
 const RESULTS = ['allowed', 'denied', 'error'] as const;
+// The agent routes an entry can name (the server matches the route's start).
+const ROUTES = [
+  '/agent/manifest',
+  '/agent/sessions',
+  '/agent/analytics',
+  '/agent/settings',
+  '/agent/campaign',
+  '/agent/tokens',
+  '/agent/audit-log',
+];
 
 /** Who an entry's caller was: a token's id, or the kind of login and the user. */
 function caller(entry: AuditEntry): string {
@@ -15,23 +24,15 @@ function caller(entry: AuditEntry): string {
   return user_id ? `${type} #${user_id}` : type;
 }
 
-/** The redacted agent audit log, newest first; the page shown is filtered by result and route. */
+/** The redacted agent audit log, newest first, filtered by result and route on the server. */
 export function AuditLogList(props: { reloadKey: number }) {
   const [paging, setPaging] = useState({ page: 1, perPage: 50 });
   const [result, setResult] = useState<'' | AuditEntry['result']>('');
   const [route, setRoute] = useState('');
   const { page, loading, error } = useCollection<AuditEntry>(
-    auditLogPath(paging.page, paging.perPage),
+    auditLogPath({ result, route }, paging.page, paging.perPage),
     props.reloadKey,
   );
-  const shown: CollectionPage<AuditEntry> | null = page
-    ? {
-        ...page,
-        items: page.items.filter(
-          (e) => (!result || e.result === result) && (!route || e.route.includes(route.trim())),
-        ),
-      }
-    : null;
   const columns: Column<AuditEntry>[] = [
     { id: 'time', label: __('Time', 'storeside'), render: (e) => e.time },
     { id: 'caller', label: __('Caller', 'storeside'), render: caller },
@@ -57,14 +58,24 @@ export function AuditLogList(props: { reloadKey: number }) {
             { value: '', label: __('All results', 'storeside') },
             ...RESULTS.map((r) => ({ value: r, label: r })),
           ]}
-          onChange={setResult}
+          onChange={(value) => {
+            setResult(value);
+            setPaging({ ...paging, page: 1 });
+          }}
         />
-        <TextControl
+        <SelectControl
           __next40pxDefaultSize
           __nextHasNoMarginBottom
-          label={__('Route contains', 'storeside')}
+          label={__('Route', 'storeside')}
           value={route}
-          onChange={setRoute}
+          options={[
+            { value: '', label: __('All routes', 'storeside') },
+            ...ROUTES.map((r) => ({ value: r, label: r })),
+          ]}
+          onChange={(value) => {
+            setRoute(value);
+            setPaging({ ...paging, page: 1 });
+          }}
         />
       </div>
       <p className="storeside-muted">
@@ -73,7 +84,7 @@ export function AuditLogList(props: { reloadKey: number }) {
       <ServerTable
         label={__('Agent audit log', 'storeside')}
         columns={columns}
-        page={shown}
+        page={page}
         loading={loading}
         pageNumber={paging.page}
         perPage={paging.perPage}

@@ -108,7 +108,11 @@ export function revokeToken(publicId: string): Promise<{ revoked: boolean }> {
   return api({ path: `${P}/agent/tokens/${encodeURIComponent(publicId)}`, method: 'DELETE' });
 }
 
-/** `GET /agent/audit-log` path of one page (newest first). */
-export function auditLogPath(page: number, perPage: number): string {
-  return withQuery(`${P}/agent/audit-log`, { page, per_page: perPage });
+/** `GET /agent/audit-log` path of one filtered page (newest first; `route` matches the route's start). */
+export function auditLogPath(
+  filters: { result?: string; route?: string },
+  page: number,
+  perPage: number,
+): string {
+  return withQuery(`${P}/agent/audit-log`, { ...filters, page, per_page: perPage });
 }

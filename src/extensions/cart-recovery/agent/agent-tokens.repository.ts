@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import { type Generated, type Selectable, sql } from 'kysely';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 
 /** The `cr_agent_tokens` table: bearer tokens (SHA-256 of the secret only). */
@@ -120,19 +120,21 @@ export async function trimAudit(db: DbOrTrx, id: number): Promise<void> {
 export async function listAudit(
   db: DbOrTrx,
   window: { offset: number; limit: number },
+  filters: AuditFilters = {},
 ): Promise<{ rows: AuditRow[]; total: number }> {
+  const { result, route } = filters;
+  let base = db.selectFrom('cr_agent_audit');
+  if (result !== undefined) base = base.where('result', '=', result);
+  if (route !== undefined) base = base.where(sql<boolean>`substr(route, 1, ${route.length}) = ${route}`);
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('cr_agent_audit')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset(window.offset)
-      .limit(window.limit)
-      .execute(),
-    db
-      .selectFrom('cr_agent_audit')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('id', 'desc').offset(window.offset).limit(window.limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Narrowing of the audit list: the outcome, and the called route's start (e.g. `/agent/tokens`). */
+export interface AuditFilters {
+  result?: 'allowed' | 'denied' | 'error';
+  route?: string;
 }

@@ -20,6 +20,7 @@ import { SESSION_ACTIONS } from './agent-surface.js';
 import {
   ActionBody,
   AgentSettingsPatch,
+  AuditLogQuery,
   AgentSettingsView,
   SAFE_SETTING_KEYS,
   SessionListQuery,
@@ -284,15 +285,16 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
       ...guarded('read'),
       schema: {
         tags,
-        summary: 'Redacted audit entries, newest first.',
-        querystring: Type.Object(paginationQuery(20)),
+        summary: 'Redacted audit entries, newest first; result and route (its start) narrow the list.',
+        querystring: AuditLogQuery,
         response: { 200: Type.Array(Loose) },
       },
     },
     async (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
-      const { items, total } = await readAuditLog(cr, pageWindow(page, perPage));
+      const { result, route } = request.query;
+      const { items, total } = await readAuditLog(cr, pageWindow(page, perPage), { result, route });
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: cr.ctx.config.publicUrl });
       return items;
     },

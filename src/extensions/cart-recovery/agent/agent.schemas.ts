@@ -83,5 +83,12 @@ export const TokenCreated = Type.Object({
   token: Type.String({ description: 'Shown once: crat_<public_id>_<secret>.' }),
 });
 
+/** `GET /agent/audit-log` query: paging, the outcome, and the start of the called route. */
+export const AuditLogQuery = Type.Object({
+  ...paginationQuery(20),
+  result: Type.Optional(Type.Union([Type.Literal('allowed'), Type.Literal('denied'), Type.Literal('error')])),
+  route: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^/[A-Za-z0-9_/{}:-]*$' })),
+});
+
 /** `{public_id}` of the token routes. */
 export const TokenParams = Type.Object({ public_id: Type.String({ minLength: 1, maxLength: 32 }) });

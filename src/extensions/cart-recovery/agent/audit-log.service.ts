@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { isMcpCall } from '../mcp/mcp-origin.js';
-import { insertAudit, listAudit, trimAudit } from './agent-tokens.repository.js';
+import { type AuditFilters, insertAudit, listAudit, trimAudit } from './agent-tokens.repository.js';
 
 /** How many audit entries are kept (older ones are dropped). */
 export const AUDIT_KEEP = 1000;
@@ -47,9 +47,13 @@ function auditTarget(value: unknown): string | null {
   return typeof value === 'string' ? value.replace(/\p{Cc}/gu, '').slice(0, 64) : null;
 }
 
-/** A page of audit entries, newest first. */
-export async function readAuditLog(cr: CartRecovery, window: { offset: number; limit: number }) {
-  const { rows, total } = await listAudit(cr.ctx.db, window);
+/** A page of audit entries, newest first, optionally narrowed by outcome and route. */
+export async function readAuditLog(
+  cr: CartRecovery,
+  window: { offset: number; limit: number },
+  filters: AuditFilters = {},
+) {
+  const { rows, total } = await listAudit(cr.ctx.db, window, filters);
   return {
     total,
     items: rows.map((r) => {
