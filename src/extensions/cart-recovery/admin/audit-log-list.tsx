@@ -78,9 +78,6 @@ export function AuditLogList(props: { reloadKey: number }) {
           }}
         />
       </div>
-      <p className="storeside-muted">
-        {__('The filters apply to the entries of the page shown.', 'storeside')}
-      </p>
       <ServerTable
         label={__('Agent audit log', 'storeside')}
         columns={columns}
