@@ -143,6 +143,9 @@ describeInBrowser('loyalty admin screens', () => {
     await page.getByRole('heading', { level: 1, name: 'Points Ledger' }).waitFor();
     clock.advance(25 * 3600 * 1000); // the page's nonce is now two ticks old: refused, then renewed
     // Keyboard only from here: Tab to the button, open the dialog, fill it field by field, submit with Enter.
+    // As a keyboard user does: the skip link first (the menus hold many links), then to the button.
+    await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }));
+    await page.keyboard.press('Enter');
     await tabTo(page, page.getByRole('button', { name: 'Adjust Points' }));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Adjust Points' });
