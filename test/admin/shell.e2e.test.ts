@@ -93,7 +93,7 @@ describeInBrowser('login and the admin shell', () => {
     await menu.getByRole('link', { name: 'Points Ledger' }).click();
     await page.getByRole('heading', { level: 1, name: 'Points Ledger' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/wp-admin/loyalty/ledger');
-    await menu.getByRole('link', { name: 'Settings' }).click();
+    await menu.getByRole('list', { name: 'Loyalty' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Loyalty Settings' }).waitFor();
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Points Ledger' }).waitFor();

@@ -57,7 +57,8 @@ export function Layout({ menus, children }: { menus: VisibleMenu[]; children: Re
                 ) : (
                   <>
                     <span className="storeside-menu-group">{menu.label}</span>
-                    <ul>
+                    {/* Named after its group, so the several "Settings" links each say whose they are. */}
+                    <ul aria-label={menu.label}>
                       {menu.screens
                         .filter((s) => !s.hidden)
                         .map((screen) => (
