@@ -1,12 +1,7 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus, ShopOrder } from '../shop-api.js';
-import {
-  BILLING_FIELDS,
-  type BillingAddress,
-  SHIPPING_FIELDS,
-  type ShippingAddress,
-} from './address-fields.js';
+import { type BillingAddress, SHIPPING_FIELDS, type ShippingAddress } from './address-fields.js';
 import { findOrderChildren, findOrderRows, type OrderRow } from './orders.repository.js';
 
 /** One refunded line of a refund (positive amounts; the REST edge shows them negative). */

@@ -1,4 +1,4 @@
-import { Button, SelectControl, Spinner, TabPanel, TextControl, ToggleControl } from '@wordpress/components';
+import { Button, SelectControl, Spinner, TabPanel, ToggleControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { fieldErrors, restError } from '../../../admin/api.js';

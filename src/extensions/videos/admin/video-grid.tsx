@@ -1,5 +1,5 @@
 import { CheckboxControl } from '@wordpress/components';
-import { __, _n, sprintf } from '@wordpress/i18n';
+import { _n, sprintf } from '@wordpress/i18n';
 import { formatDuration, type LibraryVideo } from './videos-client.js';
 
 /**
