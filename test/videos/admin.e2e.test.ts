@@ -193,9 +193,7 @@ describeInBrowser('the video screens', () => {
     expect(await wipe.getAttribute('aria-disabled')).toBe('true');
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
     await wipe.click();
-    await notices()
-      .getByText(/deleted/i)
-      .waitFor();
+    await notices().getByText('All video data deleted; default settings restored.').waitFor();
     expect(await settings()).toMatchObject({
       connection_status: 'inactive',
       api_key_set: false,
