@@ -6,6 +6,7 @@ import { CATALOG_TOPIC, type ShopAttribute, type ShopAttributeTerm } from '../sh
 import { freeSlug } from './slugs.js';
 import type { TermFilter } from './term-lists.js';
 import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
+import { groupByProduct } from './group-by-product.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -204,23 +205,19 @@ export async function findProductTermLinks(
   db: DbOrTrx,
   productIds: readonly number[],
 ): Promise<Map<number, Array<{ attribute_id: number; id: number; name: string; slug: string }>>> {
-  const byProduct = new Map<
-    number,
-    Array<{ attribute_id: number; id: number; name: string; slug: string }>
-  >();
-  if (productIds.length === 0) return byProduct;
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('shop_product_attribute_terms as pa')
     .innerJoin('shop_attribute_terms as t', 't.id', 'pa.term_id')
     .select(['pa.product_id', 't.attribute_id', 't.id', 't.name', 't.slug'])
     .where('pa.product_id', 'in', [...new Set(productIds)])
     .execute();
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push({ attribute_id: row.attribute_id, id: row.id, name: row.name, slug: row.slug });
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
+  return groupByProduct(rows, (row) => ({
+    attribute_id: row.attribute_id,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+  }));
 }
 
 /** Ids of the products (variations never) linked to any term of the attribute, or to the given term. */

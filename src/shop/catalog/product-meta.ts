@@ -7,6 +7,7 @@ import {
   type ProductMetaRow,
   updateMetaRow,
 } from './product-meta.repository.js';
+import { groupByProduct } from './group-by-product.js';
 
 /** A `meta_data` item as clients send it (WooCommerce's `update_meta_data` rules, see `applyMetaData`). */
 export interface MetaInput {
@@ -73,13 +74,7 @@ export async function loadMeta(
   db: DbOrTrx,
   productIds: readonly number[],
 ): Promise<Map<number, MetaEntry[]>> {
-  const byProduct = new Map<number, MetaEntry[]>();
-  for (const row of await findMetaRows(db, productIds)) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push(metaEntry(row));
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
+  return groupByProduct(await findMetaRows(db, productIds), metaEntry);
 }
 
 function metaEntry(row: ProductMetaRow): MetaEntry {

@@ -12,6 +12,7 @@ import { isPostgres } from '../../platform/db/migrations.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
 import { columnsToSet, containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
 import { CATALOG_TOPIC, type ProductQuery } from '../shop-api.js';
+import { groupByProduct } from './group-by-product.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -191,8 +192,7 @@ export async function findProductCategoryLinks(
   db: DbOrTrx,
   productIds: readonly number[],
 ): Promise<Map<number, Array<{ id: number; name: string; slug: string }>>> {
-  const byProduct = new Map<number, Array<{ id: number; name: string; slug: string }>>();
-  if (productIds.length === 0) return byProduct;
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('shop_product_categories as pc')
     .innerJoin('shop_categories as c', 'c.id', 'pc.category_id')
@@ -200,12 +200,7 @@ export async function findProductCategoryLinks(
     .where('pc.product_id', 'in', [...new Set(productIds)])
     .orderBy('c.name')
     .execute();
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push({ id: row.id, name: row.name, slug: row.slug });
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
+  return groupByProduct(rows, (row) => ({ id: row.id, name: row.name, slug: row.slug }));
 }
 
 /** One page of top-level products (never variations) matching `query` (`skus`: any of these exact SKUs; `stockStatuses`: any of these), plus the total count. */

@@ -5,6 +5,7 @@ import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import { CATALOG_TOPIC, type ShopTag } from '../shop-api.js';
 import type { TermFilter } from './term-lists.js';
 import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
+import { groupByProduct } from './group-by-product.js';
 
 declare module '../../platform/db/database.js' {
   interface Tables {
@@ -116,8 +117,7 @@ export async function findProductTagLinks(
   db: DbOrTrx,
   productIds: readonly number[],
 ): Promise<Map<number, Array<{ id: number; name: string; slug: string }>>> {
-  const byProduct = new Map<number, Array<{ id: number; name: string; slug: string }>>();
-  if (productIds.length === 0) return byProduct;
+  if (productIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('shop_product_tags as pt')
     .innerJoin('shop_tags as t', 't.id', 'pt.tag_id')
@@ -125,12 +125,7 @@ export async function findProductTagLinks(
     .where('pt.product_id', 'in', [...new Set(productIds)])
     .orderBy('t.name')
     .execute();
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push({ id: row.id, name: row.name, slug: row.slug });
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
+  return groupByProduct(rows, (row) => ({ id: row.id, name: row.name, slug: row.slug }));
 }
 
 /** Replaces the tags of a product. */
