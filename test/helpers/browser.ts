@@ -59,6 +59,11 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
 
 /** Fails with the list of serious or critical accessibility violations axe finds on the page. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A dialog still fading in has translucent text that axe would measure as low contrast: let the finite
+  // animations end (a spinner's never does).
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null)))',
+  );
   // Sandboxed frames run no script, so axe cannot run inside them (it would wait on them until a timeout).
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
   const serious = results.violations
