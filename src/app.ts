@@ -20,6 +20,7 @@ import { createHttpServer, type RestApp } from './platform/http/server.js';
 import { DbJobQueue } from './platform/jobs/db-job-queue.js';
 import type { MailSender } from './platform/mail/mail-sender.js';
 import { OutboxMailSender, SmtpMailSender } from './platform/mail/mail-senders.js';
+import { McpToolRegistry } from './platform/mcp/mcp-tools.js';
 import type { AppModule } from './platform/module.js';
 import { OptionsStore, TransientStore } from './platform/options/options.js';
 import { platformModule } from './platform/platform.module.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     auth: new Authenticator({ db, clock, nonces, capabilities, versions, secret: config.secret, secrets }),
     capabilities,
     secrets,
+    mcpTools: new McpToolRegistry(),
   };
   const shop = createShop(platform);
   const ctx: ExtensionContext = { ...platform, shop: shop.api };

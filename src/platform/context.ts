@@ -10,6 +10,7 @@ import type { EventBus } from './events/event-bus.js';
 import type { HttpClient } from './http-client/http-client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { MailSender } from './mail/mail-sender.js';
+import type { McpToolRegistry } from './mcp/mcp-tools.js';
 import type { OptionsStore, TransientStore } from './options/options.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import type { SecretBox } from './security/secret-box.js';
@@ -34,4 +35,6 @@ export interface PlatformContext {
   auth: Authenticator;
   capabilities: CapabilityRegistry;
   secrets: SecretBox;
+  /** Read-only MCP tools the modules offer over their own GET routes. */
+  mcpTools: McpToolRegistry;
 }

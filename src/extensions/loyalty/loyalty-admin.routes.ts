@@ -20,6 +20,7 @@ import { getSettings, updateSettings } from './loyalty-settings.service.js';
 import {
   AdjustBody,
   AdjustResult,
+  CustomerParams,
   ExportQuery,
   LedgerEntrySchema,
   LedgerQuery,
@@ -132,7 +133,7 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
       schema: {
         tags,
         summary: "A customer's loyalty view (balance, tier, referral link, recent history) for the admin.",
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: CustomerParams,
         querystring: MeQuery,
         response: { 200: MeResult },
       },

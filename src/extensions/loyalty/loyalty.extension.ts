@@ -4,6 +4,7 @@ import { loyaltyAdminRoutes } from './loyalty-admin.routes.js';
 import { loyaltyCustomerRoutes } from './loyalty-customer.routes.js';
 import { loyaltyShopAdminRoutes } from './loyalty-shop-admin.routes.js';
 import { loyaltyCli } from './loyalty.cli.js';
+import { registerLoyaltyMcpTools } from './loyalty.mcp.js';
 import { loyaltyJobs, scheduleLoyaltyJobs } from './loyalty.jobs.js';
 import { loyaltySubscribers } from './loyalty.subscribers.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
@@ -22,6 +23,7 @@ export const loyaltyExtension = defineExtension({
     loyaltyAdminRoutes(app, ctx);
     loyaltyCustomerRoutes(app, ctx);
     loyaltyShopAdminRoutes(app, ctx);
+    registerLoyaltyMcpTools(ctx.mcpTools);
   },
   pages(app, ctx) {
     referralCapture(app, ctx);

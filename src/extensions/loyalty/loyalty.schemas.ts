@@ -76,6 +76,9 @@ export const RedeemResult = Type.Object({
 /** `DELETE /redeem` result. */
 export const RemoveRedemptionResult = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
+/** `{id}` of `GET /customers/{id}`: the customer's user id. */
+export const CustomerParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
 /** `GET /me` query. */
 export const MeQuery = Type.Object(paginationQuery(10, 100));
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../../platform/auth/principal.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { isMcpCall } from '../mcp/mcp-origin.js';
@@ -15,29 +16,72 @@ export async function recordAgentCall(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const principal = request.principal;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
     string,
     unknown
   >;
-  const status = reply.statusCode;
+  await writeAudit(cr, {
+    principal: request.principal,
+    method: request.method,
+    route: (request.routeOptions.url ?? request.url).replace(/^\/wp-json\/cartrecovery\/v1/, ''),
+    target: params.id ?? params.public_id,
+    query: request.query ?? {},
+    body,
+    status: reply.statusCode,
+    via: isMcpCall(request) ? 'mcp' : 'rest',
+  });
+}
+
+/**
+ * Writes one redacted audit entry (`via: mcp`) for an MCP read tool's call of another module's GET route
+ * (`route` as registered, e.g. `/loyalty/v1/customers/:id`), allowed or refused.
+ */
+export async function recordMcpReadToolCall(
+  cr: CartRecovery,
+  call: { principal: Principal; route: string; args: Record<string, unknown>; status: number },
+): Promise<void> {
+  const param = /:([A-Za-z_][A-Za-z0-9_]*)/.exec(call.route)?.[1];
+  const target = param === undefined ? undefined : call.args[param];
+  await writeAudit(cr, {
+    principal: call.principal,
+    method: 'GET',
+    route: call.route,
+    target: target === undefined ? undefined : String(target),
+    query: call.args,
+    body: {},
+    status: call.status,
+    via: 'mcp',
+  });
+}
+
+/** One audited call, whichever way it came. */
+interface AuditedCall {
+  principal: Principal | undefined;
+  method: string;
+  route: string;
+  target: unknown;
+  query: unknown;
+  body: Record<string, unknown>;
+  status: number;
+  via: 'mcp' | 'rest';
+}
+
+async function writeAudit(cr: CartRecovery, call: AuditedCall): Promise<void> {
+  const { principal, body, status } = call;
   const id = await insertAudit(cr.ctx.db, {
     created_at: toDbTime(cr.ctx.clock.now()),
     principal_type: principal?.kind === 'user' ? principal.via : (principal?.kind ?? 'anonymous'),
     user_id: principal?.kind === 'user' ? principal.user.id : null,
     credential_id:
       principal?.kind === 'user' && principal.via === 'bearer' ? (principal.credentialId ?? null) : null,
-    method: request.method,
-    route: (request.routeOptions.url ?? request.url).replace(/^\/wp-json\/cartrecovery\/v1/, ''),
+    method: call.method,
+    route: call.route.slice(0, 200),
     action: typeof body.action === 'string' ? body.action.slice(0, 40) : null,
-    target: auditTarget(params.id ?? params.public_id),
+    target: auditTarget(call.target),
     status,
     result: status < 400 ? 'allowed' : status === 401 || status === 403 ? 'denied' : 'error',
-    detail: JSON.stringify({
-      ...(redact({ query: request.query ?? {}, body }) as object),
-      via: isMcpCall(request) ? 'mcp' : 'rest',
-    }),
+    detail: JSON.stringify({ ...(redact({ query: call.query, body }) as object), via: call.via }),
   });
   if (id % 100 === 0) await trimAudit(cr.ctx.db, id - AUDIT_KEEP);
 }

@@ -13,6 +13,7 @@ import { AGENT_ROUTES, SESSION_ACTIONS } from '../agent/agent-surface.js';
 import type { AgentAnswer, AgentDispatch } from './agent-dispatch.js';
 import type { AgentSchemaTable } from './agent-route-schemas.js';
 import { type AgentTool, agentTools, type ManifestForTools } from './agent-tools.js';
+import type { ReadTools } from './read-tools.js';
 
 /** The MCP resources: agent routes read as documents. */
 const RESOURCES = [
@@ -43,8 +44,15 @@ const ALL_TOOLS: ManifestForTools = {
   })),
 };
 
-/** An MCP server (tools and resources) whose every call is an agent REST call made as the caller. */
-export function createAgentMcpServer(dispatch: AgentDispatch, schemas: AgentSchemaTable): Server {
+/**
+ * An MCP server (tools and resources) whose every call is an agent REST call made as the caller, or a call of
+ * another module's read-only tool (`readTools`).
+ */
+export function createAgentMcpServer(
+  dispatch: AgentDispatch,
+  schemas: AgentSchemaTable,
+  readTools: ReadTools,
+): Server {
   const server = new Server(
     { name: 'storeside-cartrecovery', version: '1.0.0' },
     { capabilities: { tools: {}, resources: {} } },
@@ -63,18 +71,25 @@ export function createAgentMcpServer(dispatch: AgentDispatch, schemas: AgentSche
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const manifest = (await read('/agent/manifest')) as ManifestForTools;
     return {
-      tools: agentTools(manifest, schemas).map((t) => ({
-        name: t.name,
-        description: t.description,
-        inputSchema: t.inputSchema,
-      })),
+      tools: [
+        ...agentTools(manifest, schemas).map((t) => ({
+          name: t.name,
+          description: t.description,
+          inputSchema: t.inputSchema,
+        })),
+        ...readTools.list(),
+      ],
     };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = agentTools(ALL_TOOLS, schemas).find((t) => t.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
+    if (!tool) {
+      const read = readTools.call(request.params.name, args);
+      if (!read) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      return read;
+    }
     const missing = tool.split.params.filter((p) => args[p] === undefined || args[p] === '');
     if (missing.length) {
       const error = {

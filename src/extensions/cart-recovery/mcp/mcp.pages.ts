@@ -8,6 +8,7 @@ import { AGENT_POLICY } from '../agent/agent.routes.js';
 import { agentDispatcher } from './agent-dispatch.js';
 import { createAgentMcpServer } from './agent-mcp-server.js';
 import { agentRouteSchemas } from './agent-route-schemas.js';
+import { readTools } from './read-tools.js';
 
 /** A JSON-RPC message or batch (the SDK transport checks the rest and answers 400 itself). */
 const JsonRpcBody = Type.Union([
@@ -35,7 +36,11 @@ export function registerMcpPage(app: RestApp, cr: CartRecovery): void {
       schema: { tags: ['cartrecovery-agent'], summary: 'MCP Streamable HTTP endpoint.', body: JsonRpcBody },
     },
     async (request, reply) => {
-      const server = createAgentMcpServer(agentDispatcher(app, request.headers), agentRouteSchemas(cr));
+      const server = createAgentMcpServer(
+        agentDispatcher(app, request.headers),
+        agentRouteSchemas(cr),
+        readTools(app, cr, { principal: request.principal, ip: request.ip }),
+      );
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
