@@ -1,4 +1,5 @@
 import type { ExtensionContext } from '../../extensions/define-extension.js';
+import type { DbOrTrx } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
 import { ConflictError, invalid } from '../../platform/http/errors.js';
@@ -49,8 +50,8 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
   if (!(await userExists(ctx.db, input.userId)))
     throw invalid('user_id', 'exists', 'The selected user_id is invalid.');
   try {
-    const result = await adjustmentWrites(ctx).run((trx) =>
-      recordEntry(trx, ctx.clock, {
+    const write = (db: DbOrTrx) =>
+      recordEntry(db, ctx.clock, {
         userId: input.userId,
         type: input.type,
         amount: hundredths(input.amount),
@@ -58,8 +59,9 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
         referenceId: input.actorId,
         description: input.reason,
         idempotencyKey: key,
-      }),
-    );
+      });
+    // A ledger write is atomic by itself; grouping commits pays on SQLite's one connection only.
+    const result = await (ctx.engine === 'sqlite' ? adjustmentWrites(ctx).run(write) : write(ctx.db));
     if (result.replayed) return replay(result.entry, input);
     // The settings are read only when the logger would print the line (one query less per adjustment).
     if (printsInfo(ctx.logger))

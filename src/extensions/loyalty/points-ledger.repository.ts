@@ -95,6 +95,41 @@ export async function lockAccount(trx: DbOrTrx, userId: number, now: string): Pr
   return Number(row.balance);
 }
 
+/**
+ * Moves a customer's balance by `delta` hundredths (creating the account), which locks the row until commit, and
+ * returns the new balance. With `floor` the move is made only when the balance stays at zero or above; otherwise
+ * nothing is written and the answer is null.
+ */
+export async function moveBalance(
+  trx: DbOrTrx,
+  userId: number,
+  delta: number,
+  now: string,
+  floor: boolean,
+): Promise<number | null> {
+  if (floor) {
+    const row = await trx
+      .updateTable('loyalty_accounts')
+      .set({ balance: sql`balance + ${delta}`, updated_at: now })
+      .where('user_id', '=', userId)
+      .where(sql<SqlBool>`balance + ${delta} >= 0`)
+      .returning('balance')
+      .executeTakeFirst();
+    return row ? Number(row.balance) : null;
+  }
+  const row = await trx
+    .insertInto('loyalty_accounts')
+    .values({ user_id: userId, balance: delta, tier: '', updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ balance: sql`loyalty_accounts.balance + ${delta}`, updated_at: now }),
+    )
+    .returning('balance')
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
 /** The entry written under an idempotency key, if any. */
 export async function findEntryByKey(db: DbOrTrx, key: string): Promise<LedgerRow | null> {
   return (
@@ -107,11 +142,10 @@ export async function findEntryByKey(db: DbOrTrx, key: string): Promise<LedgerRo
 }
 
 /**
- * Writes one entry inside the transaction that locked the customer's account (`lockAccount`): a debit first
- * consumes open credit lots when `consume` is set, then the entry is inserted, its four counters are bumped, the
- * account's balance becomes the entry's `balance_after`, and last the cache topic `loyalty.ledger` is bumped.
- * Returns the entry id. Every transaction takes the shared rows in this order (account, counters, topic), so
- * PostgreSQL row locks stay deadlock-free.
+ * Writes one entry inside the transaction that moved the customer's balance (`moveBalance`): a debit first
+ * consumes open credit lots when `consume` is set, then the entry is inserted, its four counters are bumped, and
+ * last the cache topic `loyalty.ledger` is bumped. Returns the entry id. Every transaction takes the shared rows
+ * in this order (account, counters, topic), so PostgreSQL row locks stay deadlock-free.
  */
 export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow, consume = false): Promise<number> {
   if (consume) await consumeLots(trx, row.user_id, row.amount);
@@ -132,11 +166,6 @@ export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow, consume = fal
         .columns(['user_id', 'day', 'transaction_type', 'reference_type'])
         .doUpdateSet((eb) => ({ n: eb('loyalty_ledger_counts.n', '+', eb.ref('excluded.n')) })),
     )
-    .execute();
-  await trx
-    .updateTable('loyalty_accounts')
-    .set({ balance: row.balance_after })
-    .where('user_id', '=', row.user_id)
     .execute();
   await bumpTopics(trx, LEDGER_TOPIC);
   return Number(id);

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
 
 declare module '../db/database.js' {
@@ -12,29 +12,11 @@ export function versionsChannel(schema: string | undefined): string {
   return `storeside_versions${schema ? `_${schema}` : ''}`;
 }
 
-/**
- * Bumps topics in the caller's transaction and returns their new versions. On PostgreSQL the bump is also
- * announced with `pg_notify`, which PostgreSQL delivers when (and only if) the transaction commits.
- */
+/** Bumps topics in the caller's transaction and returns their new versions. */
 export async function incrementVersions(
   db: DbOrTrx,
   topics: string[],
-  channel: string,
 ): Promise<Array<{ topic: string; version: number }>> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // One round trip: the upsert and its announcement in a single statement.
-    const values = sql.join(topics.map((topic) => sql`(${topic}, 1)`));
-    const { rows } = await sql<{ topic: string; version: string }>`
-      with bumped as (
-        insert into data_versions (topic, version) values ${values}
-        on conflict (topic) do update set version = data_versions.version + 1
-        returning topic, version
-      )
-      select topic, version,
-        pg_notify(${channel}, json_build_array(json_build_object('topic', topic, 'version', version))::text)
-      from bumped`.execute(db);
-    return rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
-  }
   const rows = await db
     .insertInto('data_versions')
     .values(topics.map((topic) => ({ topic, version: 1 })))
@@ -42,6 +24,29 @@ export async function incrementVersions(
     .returning(['topic', 'version'])
     .execute();
   return rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
+}
+
+/**
+ * PostgreSQL: the CTE `bumped_topics (topic, version)` of a larger statement that bumps `topics` once all rows of
+ * its earlier CTE `after` are written, and only when there are some.
+ */
+export function bumpCte(topics: string[], after: string): RawBuilder<unknown> {
+  const names = sql.join(topics.map((topic) => sql`(${topic}::text)`));
+  return sql`bumped_topics as (
+    insert into data_versions (topic, version)
+    select t.topic, 1 from (values ${names}) as t(topic) where (select count(*) from ${sql.table(after)}) > 0
+    on conflict (topic) do update set version = data_versions.version + 1
+    returning topic, version
+  )`;
+}
+
+/** PostgreSQL: announces committed versions on `channel` (one notification, a JSON array of `{topic, version}`). */
+export async function announceVersions(
+  client: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  channel: string,
+  versions: Array<{ topic: string; version: number }>,
+): Promise<void> {
+  await client.query('select pg_notify($1, $2)', [channel, JSON.stringify(versions)]);
 }
 
 /** Every topic's committed version. */

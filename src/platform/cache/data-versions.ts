@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Db, DbOrTrx } from '../db/database.js';
-import { incrementVersions, readVersions, versionsChannel } from './data-versions.repository.js';
+import {
+  announceVersions,
+  bumpCte,
+  incrementVersions,
+  readVersions,
+  versionsChannel,
+} from './data-versions.repository.js';
 
 /** How long a write of this process keeps its topics uncached when its commit is never seen (a rollback). */
 const PENDING_MS = 2000;
@@ -13,20 +20,40 @@ const byAdapter = new WeakMap<object, DataVersions>();
 
 /**
  * Bumps cache topics inside the writing transaction (a repository's job, next to the write). Caches of those
- * topics stop answering in this process at once and until the commit is seen; other instances learn of it
- * when it commits (PostgreSQL NOTIFY) or at their next version read.
+ * topics stop answering in this process at once and until the commit is seen; other instances learn of it when
+ * this process has seen it committed and announces it (PostgreSQL NOTIFY), or at their next version read.
  */
 export async function bumpTopics(db: DbOrTrx, ...topics: string[]): Promise<void> {
+  await versionsOf(db).bump(db, topics);
+}
+
+function versionsOf(db: DbOrTrx): DataVersions {
   const versions = byAdapter.get(db.getExecutor().adapter);
   if (!versions) throw new Error('bumpTopics: no DataVersions was started on this database');
-  await versions.bump(db, topics);
+  return versions;
+}
+
+/**
+ * For a write made as one PostgreSQL statement: the CTE `bumped_topics (topic, version)` bumping `topics` once the
+ * statement's CTE `after` has rows (see `bumpCte`), and `settle`, to call with the versions the statement read
+ * back from it, as `bumpTopics` does for a write of several statements.
+ */
+export function topicBumpCte(
+  db: DbOrTrx,
+  after: string,
+  ...topics: string[]
+): { cte: RawBuilder<unknown>; settle: (bumped: Array<{ topic: string; version: number }>) => void } {
+  const versions = versionsOf(db);
+  return { cte: bumpCte(topics, after), settle: (bumped) => versions.settle(bumped) };
 }
 
 /**
  * One instance's view of the committed version of every cache topic (`loyalty.ledger`, `auth.principals`, …).
- * Kept current by PostgreSQL LISTEN/NOTIFY (delivered at commit, so never ahead of the data) and by reading
- * every version: every `pollMs` as the backstop for a lost notification (or another process on a SQLite file),
- * and every few milliseconds while a write of this process waits to be seen committed.
+ * Kept current by reading every version: every few milliseconds while a write of this process waits to be seen
+ * committed, and every `pollMs` as the backstop for a lost notification (or another process on a SQLite file);
+ * and, on PostgreSQL, by LISTEN/NOTIFY: a process announces the versions of its own writes once its read has
+ * seen them committed (never ahead of the data). The announcement is a statement of its own rather than a NOTIFY
+ * inside each writing transaction, because PostgreSQL serializes the commits of notifying transactions.
  */
 export class DataVersions {
   private readonly known = new Map<string, number>();
@@ -58,10 +85,11 @@ export class DataVersions {
     this.schedule();
   }
 
-  /** Stops listening and polling. */
+  /** Stops listening and polling, after announcing this process's writes that are committed by then. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.pending.size > 0) await this.pollQuietly().then(() => this.settlePending());
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
@@ -91,7 +119,11 @@ export class DataVersions {
 
   /** See `bumpTopics`. */
   async bump(db: DbOrTrx, topics: string[]): Promise<void> {
-    const bumped = await incrementVersions(db, topics, this.channel);
+    this.settle(await incrementVersions(db, topics));
+  }
+
+  /** Holds the bumped topics uncached until their new versions are seen committed. */
+  settle(bumped: Array<{ topic: string; version: number }>): void {
     const until = performance.now() + PENDING_MS;
     for (const { topic, version } of bumped) this.pending.set(topic, { version, until });
     this.schedule();
@@ -119,15 +151,25 @@ export class DataVersions {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.poll()
+        .then(() => this.settlePending())
         .catch((err) => this.options.logger.warn({ err }, 'reading data versions failed'))
-        .finally(() => {
-          for (const [topic, pending] of this.pending)
-            if ((this.known.get(topic) ?? 0) >= pending.version || performance.now() >= pending.until)
-              this.pending.delete(topic);
-          this.schedule();
-        });
+        .finally(() => this.schedule());
     }, delay);
     this.timer.unref();
+  }
+
+  /**
+   * Drops the pending writes that are seen committed (announcing their topics' versions to the other instances)
+   * or that never will be (rolled back).
+   */
+  private async settlePending(): Promise<void> {
+    const committed: Array<{ topic: string; version: number }> = [];
+    for (const [topic, pending] of this.pending) {
+      const known = this.known.get(topic) ?? 0;
+      if (known >= pending.version) committed.push({ topic, version: known });
+      if (known >= pending.version || performance.now() >= pending.until) this.pending.delete(topic);
+    }
+    if (committed.length > 0 && this.listener) await announceVersions(this.listener, this.channel, committed);
   }
 
   private async listen(): Promise<void> {
