@@ -138,7 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   const index = new RestRouteIndex();
   app.addHook('onRoute', index.onRoute);
   app.addHook('onRoute', platform.auth.onRoute);
-  app.addHook('onRoute', responseCaching(versions));
+  app.addHook(
+    'onRoute',
+    responseCaching(versions, () => clock.now().getTime()),
+  );
 
   for (const module of modules) {
     module.subscribers?.(ctx);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELEGATION_HEADER } from '../../src/platform/auth/delegation.js';
 import { bumpTopics } from '../../src/platform/cache/data-versions.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 // Declarative response caching (`config.cache.topics`): users/me names `auth.principals`. Replays happen on a
-// listening server (the lane answers from node's request event).
+// listening server (the lane answers from node's request event) and to `app.inject`.
 let t: TestApp;
 let base: string;
 let session: Awaited<ReturnType<TestApp['login']>>;
@@ -44,5 +45,23 @@ describe('config.cache', () => {
     expect(((await response.json()) as { id: number }).id).toBe(otherUser.id);
     const anonymous = await fetch(`${base}/wp-json/wp/v2/users/me`, { headers: { cookie: session.cookie } });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('should replay to app.inject as to the network, but never to a sub-request acting as its parent caller', async () => {
+    const inject = () =>
+      t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: session.headers });
+    await inject();
+    const before = t.app.replayLane.replayed;
+    const again = await inject();
+    expect(again.statusCode).toBe(200);
+    expect(t.app.replayLane.replayed - before).toBe(1);
+    // A sub-request acting as its parent's caller (MCP read tools, batch items) always goes through Fastify.
+    const delegated = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/users/me',
+      headers: { ...session.headers, [DELEGATION_HEADER]: 'unknown' },
+    });
+    expect(delegated.statusCode).not.toBe(500);
+    expect(t.app.replayLane.replayed - before).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { DELEGATION_HEADER } from '../auth/delegation.js';
 
 /** Still true while a stored answer may be replayed (same caller, same credentials, same data). */
 export type ReplayCheck = () => boolean;
@@ -104,17 +105,24 @@ export class ReplayLane {
     handler: (req: IncomingMessage, res: ServerResponse) => void,
     options: FastifyServerOptions,
   ): Server => {
-    const server = createServer((req, res) => {
-      if (this.answers.size === 0) handler(req, res);
-      else if (req.method === 'POST') this.replayPost(req, res, handler);
-      else if (!this.replay(res, replayKey(req.method, req.url, req.headers))) handler(req, res);
-    });
+    const server = createServer(this.before(handler));
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
     server.requestTimeout = options.requestTimeout ?? 0;
     server.setTimeout(options.connectionTimeout ?? 0);
     if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
     return server;
   };
+
+  /** A request listener that answers from the lane when it can and passes every other request to `handler`. */
+  before(
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+  ): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      if (this.answers.size === 0) handler(req, res);
+      else if (req.method === 'POST') this.replayPost(req, res, handler);
+      else if (!this.replay(res, replayKey(req.method, req.url, req.headers))) handler(req, res);
+    };
+  }
 
   /** Fastify onSend hook: keeps the answer of a request its route marked replayable. */
   readonly onSend = (
@@ -236,14 +244,15 @@ export class ReplayLane {
  * Everything of a request an answer may depend on (a POST's body is appended to it), or null for requests never
  * replayed: neither a GET nor a POST; a POST with a body over MAX_REPLAYED_BODY or not framed by Content-Length;
  * a page outside /wp-json/ with a query string (front-end hooks act on `?ref=` and the e-mail links); a method
- * override (another route). The Origin is part of the key (the CORS headers echo it).
+ * override (another route); an in-process sub-request acting as its parent's caller (`delegation.ts`). The Origin is part of the key (the CORS headers echo it).
  */
 function replayKey(
   method: string | undefined,
   url: string | undefined,
   h: IncomingHttpHeaders,
 ): string | null {
-  if (url === undefined || h['x-http-method-override'] !== undefined) return null;
+  if (url === undefined || h['x-http-method-override'] !== undefined || h[DELEGATION_HEADER] !== undefined)
+    return null;
   if (!url.startsWith('/wp-json/') && url.includes('?')) return null;
   const key = `${url}\n${h.cookie ?? ''}\n${h.authorization ?? ''}\n${h['x-wp-nonce'] ?? ''}\n${h['cart-token'] ?? ''}\n${h['accept-encoding'] ?? ''}\n${h.origin ?? ''}`;
   if (method === 'GET') return key;

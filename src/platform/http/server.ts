@@ -13,6 +13,7 @@ import { restCorsHook } from './cors.js';
 import { RestError, ValidationError } from './errors.js';
 import { boundRequestIntegers } from './integer-bounds.js';
 import { applyFieldsFilter } from './global-params.js';
+import { injectThroughLane } from './inject-through-lane.js';
 import { lazyChildLogger } from './request-logger.js';
 import { formToObject, hasNulCharacter, parseFormBody, parseJsonBody } from './request-parsers.js';
 import { schemaCompilers } from './lazy-schema-compilers.js';
@@ -93,6 +94,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
 
   app.decorateRequest('principal', null as never);
   app.decorate('replayLane', replayLane);
+  injectThroughLane(app, replayLane);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

@@ -4,9 +4,10 @@ import { invalid, NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../admin-policy.js';
 import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
+import type { ResponseCacheConfig } from '../../../platform/http/response-cache.js';
 import { TableConfigInputSchema } from '../config/table-config.schemas.js';
 import { type PreviewInput, previewBody } from './preview.service.js';
-import { cachedTable, renderTable, STOREFRONT_TOPICS } from './render.service.js';
+import { cachedSettings, cachedTable, renderTable, STOREFRONT_TOPICS } from './render.service.js';
 import { categorySlugs, renderQueryFrom } from './render-query.js';
 
 const ConfigWithId = Type.Object(
@@ -16,10 +17,15 @@ const ConfigWithId = Type.Object(
 
 /** `POST /preview` (admin) and the public `GET /render/{id}` used by the storefront script. */
 export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): void {
+  // Renderings are replayed as long as the render cache keeps them (`render_cache_seconds`).
+  const renderCache: ResponseCacheConfig = {
+    topics: STOREFRONT_TOPICS,
+    maxAgeMs: async () => (await cachedSettings(ctx)).render_cache_seconds * 1000,
+  };
   app.post(
     `${NS}/preview`,
     {
-      config: { ...ADMIN_ROUTE, cache: { topics: STOREFRONT_TOPICS } },
+      config: { ...ADMIN_ROUTE, cache: renderCache },
       schema: {
         tags: ['producttables'],
         summary:
@@ -53,7 +59,7 @@ export function registerStorefrontRoutes(app: RestApp, ctx: ExtensionContext): v
   app.get(
     `${NS}/render/:id`,
     {
-      config: { auth: { access: 'public', nonce: 'never' }, cache: { topics: STOREFRONT_TOPICS } },
+      config: { auth: { access: 'public', nonce: 'never' }, cache: renderCache },
       schema: {
         tags: ['producttables'],
         summary: "A published table's rows and pagination for a visitor's search, filters and page (public).",
