@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Db, DbOrTrx } from '../db/database.js';
 import {
@@ -42,7 +41,7 @@ export function topicBumpCte(
   db: DbOrTrx,
   after: string,
   ...topics: string[]
-): { cte: RawBuilder<unknown>; settle: (bumped: Array<{ topic: string; version: number }>) => void } {
+): { cte: ReturnType<typeof bumpCte>; settle: (bumped: Array<{ topic: string; version: number }>) => void } {
   const versions = versionsOf(db);
   return { cte: bumpCte(topics, after), settle: (bumped) => versions.settle(bumped) };
 }
