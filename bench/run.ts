@@ -51,6 +51,8 @@ if (scenarios.length === 0) {
   process.exit(2);
 }
 
+// PostgreSQL runs keep their own results next to SQLite's.
+const resultsDir = join(root, 'bench', 'results', ...(process.env.DATABASE_URL ? ['postgres'] : []));
 const givenDataDir = process.env.BENCH_DATA_DIR;
 const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'storeside-bench-'));
 const serverEnv: NodeJS.ProcessEnv = {
@@ -129,8 +131,8 @@ try {
       meetsTarget: ratio >= scenario.targetRatio && result.non2xx === 0 && result.errors === 0,
     };
     if (!row.meetsTarget) failed = true;
-    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results', `${row.name}.json`), `${JSON.stringify(row, null, 2)}\n`);
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, `${row.name}.json`), `${JSON.stringify(row, null, 2)}\n`);
     rows.push(row);
   }
   server.kill('SIGTERM');
