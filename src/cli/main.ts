@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from '../platform/config/config.js';
 import type { CliCommand } from '../platform/cli/cli-command.js';
 import { CliUsageError } from '../platform/cli/platform-commands.js';
 import { ValidationError, RestError } from '../platform/http/errors.js';
-import { MCP_USAGE, mcpBridge } from './mcp-bridge.js';
 import { serve } from './serve.js';
 
 /** Entry point of the `storeside` command. */
@@ -16,7 +15,9 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (words[0] === 'mcp') {
-    // A relay to a running instance: it needs neither the configuration nor the database.
+    // A relay to a running instance: it needs neither the configuration nor the database. Imported here so
+    // that other commands (the server first) never load the MCP SDK's client.
+    const { MCP_USAGE, mcpBridge } = await import('./mcp-bridge.js');
     if (!flags.help) return mcpBridge(flags);
     print(
       `storeside mcp — MCP stdio server relaying to a running instance's /mcp endpoint.\nusage: ${MCP_USAGE}`,

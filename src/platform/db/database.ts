@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import type pg from 'pg';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
 
 /**
@@ -46,6 +47,7 @@ export async function openDatabase(options: {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    postgresPools.set(db, pool);
     return { db, engine: 'postgres', destroy: () => db.destroy() };
   }
   let file = options.sqliteFile ?? ':memory:';
@@ -77,6 +79,16 @@ const sqliteHandles = new WeakMap<Db, SQLite.Database>();
  */
 export function sqliteHandle(db: DbOrTrx): SQLite.Database | undefined {
   return sqliteHandles.get(db as Db);
+}
+
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pg pool behind a PostgreSQL query builder (undefined on SQLite), for a repository's measured hot path
+ * (e.g. the keyset batches of a big export, read with `rowMode: 'array'`; docs/loyalty.md, "CSV export").
+ */
+export function postgresPool(db: DbOrTrx): pg.Pool | undefined {
+  return postgresPools.get(db as Db);
 }
 
 /**

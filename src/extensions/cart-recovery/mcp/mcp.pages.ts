@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { RestApp } from '../../../platform/http/server.js';
@@ -6,7 +5,6 @@ import type { CartRecovery } from '../cart-recovery.services.js';
 import { authorizeAgentBase } from '../agent/agent-permissions.js';
 import { AGENT_POLICY } from '../agent/agent.routes.js';
 import { agentDispatcher } from './agent-dispatch.js';
-import { createAgentMcpServer } from './agent-mcp-server.js';
 import { agentRouteSchemas } from './agent-route-schemas.js';
 import { readTools } from './read-tools.js';
 
@@ -36,6 +34,7 @@ export function registerMcpPage(app: RestApp, cr: CartRecovery): void {
       schema: { tags: ['cartrecovery-agent'], summary: 'MCP Streamable HTTP endpoint.', body: JsonRpcBody },
     },
     async (request, reply) => {
+      const { createAgentMcpServer, WebStandardStreamableHTTPServerTransport } = await mcpSdk();
       const server = createAgentMcpServer(
         agentDispatcher(app, request.headers),
         agentRouteSchemas(cr),
@@ -79,6 +78,18 @@ export function registerMcpPage(app: RestApp, cr: CartRecovery): void {
           }),
     });
   }
+}
+
+/**
+ * The MCP SDK's server side, imported on the first `/mcp` request rather than at start-up: the SDK and zod
+ * stay in memory once loaded, and a server no agent talks to never needs them.
+ */
+async function mcpSdk() {
+  const [{ createAgentMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    import('./agent-mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+  return { createAgentMcpServer, WebStandardStreamableHTTPServerTransport };
 }
 
 /** The headers the SDK transport reads (the caller's credentials stay with Fastify). */

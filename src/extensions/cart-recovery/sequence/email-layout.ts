@@ -1,5 +1,3 @@
-import mjml2html from 'mjml';
-
 /** The parts the server fills into the compiled layout (all already-safe HTML, URLs or #rrggbb colours). */
 export interface LayoutSlots {
   title: string;
@@ -48,9 +46,15 @@ const LAYOUT_MJML = `<mjml>
 
 let compiled: Promise<string> | undefined;
 
-/** The layout compiled by MJML to table-based HTML with inlined CSS: once per process (it never changes). */
+/**
+ * The layout compiled by MJML to table-based HTML with inlined CSS: once per process (it never changes). MJML is
+ * imported here, on the first e-mail, not at start-up: it is the largest package the server loads, and a server
+ * sending no recovery e-mail never needs it.
+ */
 function compiledLayout(): Promise<string> {
-  compiled ??= Promise.resolve(mjml2html(LAYOUT_MJML, { validationLevel: 'strict' })).then((r) => r.html);
+  compiled ??= import('mjml')
+    .then(({ default: mjml2html }) => mjml2html(LAYOUT_MJML, { validationLevel: 'strict' }))
+    .then((r) => r.html);
   return compiled;
 }
 
