@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { defineScenario } from '../scenario.js';
@@ -10,7 +10,8 @@ const MAX_RSS_MB = 150;
 
 /**
  * `GET /loyalty/v1/export/ledger` of the whole ledger. The setup first measures one full export against a
- * server process of its own on the same data dir (wall time, the process's RSS before and its peak, VmHWM)
+ * server process of its own on the same data dir (wall time, the process's RSS before and its peak during the
+ * export, VmHWM reset after the login)
  * and prints whether it met ≤ 3 s and ≤ 150 MB; the harness then repeats the export for requests/s.
  */
 export default defineScenario({
@@ -44,6 +45,9 @@ export default defineScenario({
         .map((c) => c.split(';')[0])
         .join('; ');
       const { nonce } = (await login.json()) as { nonce: string };
+      // The peak is the export's own: the login's password hash (a brief 16 MiB) must not count (Linux: writing 5
+      // to clear_refs resets VmHWM to the current RSS).
+      writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
       const baselineMb = rssMb(server.pid!, 'VmRSS');
       const started = performance.now();
       const response = await fetch(`${base}/wp-json/loyalty/v1/export/ledger`, {
