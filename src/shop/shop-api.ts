@@ -16,8 +16,9 @@ export interface ShopApi {
   /** Products by id (any status), in the order asked; unknown ids are left out. */
   getProducts(ids: number[], db?: DbOrTrx): Promise<ShopProduct[]>;
   /**
-   * What a cart line needs of products by id (any status), in the order asked, unknown ids left out: one
-   * query, no categories, images or descriptions (for hot paths such as cart snapshots).
+   * What a cart line needs of products by id (any status), in the order asked, unknown ids left out: no
+   * categories, images or descriptions (for hot paths such as cart snapshots). Outside a transaction, kept while
+   * the catalogue is unchanged (frozen: read only); inside one (`db` a transaction), read from it.
    */
   getProductPrices(ids: number[], db?: DbOrTrx): Promise<ShopProductPrice[]>;
   /** A filtered, ordered page of products (variations never counted as products). */

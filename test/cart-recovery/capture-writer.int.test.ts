@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewCapture } from '../../src/extensions/cart-recovery/capture/capture-writer.js';
 import { HOOKS } from '../../src/extensions/cart-recovery/cart-recovery.services.js';
+import { detectGroup } from '../../src/extensions/cart-recovery/sequence/session-jobs.js';
 import { hashEmail } from '../../src/extensions/cart-recovery/common/email-address.js';
-import { addSuppression } from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';
+import {
+  addSuppression,
+  capturesAtOnce,
+} from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';
+import { SESSIONS_TOPIC } from '../../src/extensions/cart-recovery/sessions/sessions.topic.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createCrApp, createProduct, crOf } from './cr-helpers.js';
 
@@ -63,6 +68,21 @@ function newCapture(
   };
 }
 
+/** A capture of the browser's cart (one mug), priced by the writer's catalogue read: once per batch. */
+function clientCapture(sessionId: string): NewCapture {
+  return newCapture(sessionId, { cart: { clientLines: [{ productId: mug, variationId: 0, quantity: 1 }] } });
+}
+
+/** The committed version of the sessions cache topic (each batch bumps it). */
+async function sessionsVersion(): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('data_versions')
+    .select('version')
+    .where('topic', '=', SESSIONS_TOPIC)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
 async function storedSessions(ids: string[]) {
   return t.ctx.db
     .selectFrom('cr_sessions')
@@ -72,14 +92,16 @@ async function storedSessions(ids: string[]) {
 }
 
 describe('capture group commit', () => {
-  it('should write captures that arrive in the same turn of the event loop in one transaction', async () => {
+  it('should write captures that arrive in the same turn of the event loop in one batch', async () => {
     const writer = crOf(t).captureWriter;
-    const spy = vi.spyOn(t.ctx.db, 'transaction');
-    await Promise.all(['TurnA', 'TurnB', 'TurnC', 'TurnD'].map((id) => writer.write(newCapture(id))));
-    const transactions = spy.mock.calls.length;
+    const spy = vi.spyOn(crOf(t).ctx.shop, 'getProductPrices');
+    const before = await sessionsVersion();
+    await Promise.all(['TurnA', 'TurnB', 'TurnC', 'TurnD'].map((id) => writer.write(clientCapture(id))));
+    const batches = spy.mock.calls.length;
     spy.mockRestore();
-    expect(transactions).toBe(1);
+    expect(batches).toBe(1);
     expect(await storedSessions(['TurnA', 'TurnB', 'TurnC', 'TurnD'])).toHaveLength(4);
+    expect(await sessionsVersion()).toBeGreaterThan(before);
   });
 
   // How many HTTP captures share a batch depends on timing (one turn on SQLite, several on PostgreSQL,
@@ -116,12 +138,13 @@ describe('capture group commit', () => {
     ).toEqual([...ids].sort());
     const jobs = await t.ctx.db
       .selectFrom('jobs')
-      .select('args')
+      .select(['args', 'group_name'])
       .where('hook', '=', HOOKS.detectSession)
       .where('status', '=', 'pending')
       .execute();
     const jobSessions = jobs.map((j) => (JSON.parse(j.args) as { session: number }).session);
     for (const id of ids) expect(jobSessions.filter((s) => s === id)).toHaveLength(1);
+    for (const job of jobs) expect(job.group_name).toBe(detectGroup(JSON.parse(job.args).session));
   });
 
   it('should fail only the capture that cannot be written when a batch fails', async () => {
@@ -153,7 +176,7 @@ describe('capture group commit', () => {
       at: '2026-11-22 09:00:00',
     });
     const writer = crOf(t).captureWriter;
-    const spy = vi.spyOn(t.ctx.db, 'transaction');
+    const spy = vi.spyOn(crOf(t).ctx.shop, 'getProductPrices');
     const results = await Promise.allSettled([
       writer.write(
         newCapture('RefuseA', { cart: { clientLines: [{ productId: mug, variationId: 0, quantity: 3 }] } }),
@@ -166,9 +189,9 @@ describe('capture group commit', () => {
       ),
       writer.write(newCapture('RefuseD')),
     ]);
-    const transactions = spy.mock.calls.length;
+    const batches = spy.mock.calls.length;
     spy.mockRestore();
-    expect(transactions).toBe(1);
+    expect(batches).toBe(1);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
       code: 'cartrecovery_suppressed',
@@ -205,35 +228,35 @@ describe('capture group commit', () => {
     });
   });
 
-  it('should write one batch at a time, gathering what arrives meanwhile into the next one', async () => {
+  it('should write as many batches at a time as it has lanes, gathering what arrives meanwhile into the next one', async () => {
     const writer = crOf(t).captureWriter;
-    const transaction = t.ctx.db.transaction.bind(t.ctx.db);
+    const shop = crOf(t).ctx.shop;
+    const prices = shop.getProductPrices.bind(shop);
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const spy = vi.spyOn(t.ctx.db, 'transaction').mockImplementation(() => {
-      const builder = transaction();
-      return {
-        execute: async (fn: Parameters<typeof builder.execute>[0]) => {
-          await gate;
-          return builder.execute(fn);
-        },
-      } as unknown as ReturnType<typeof transaction>;
+    // Each batch reads the catalogue once: holding that read holds the batch.
+    const spy = vi.spyOn(shop, 'getProductPrices').mockImplementation(async (...args) => {
+      await gate;
+      return prices(...args);
     });
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    const writes = [writer.write(newCapture('SerialA'))];
-    await nextTurn();
-    await nextTurn();
-    writes.push(writer.write(newCapture('SerialB')));
-    await nextTurn();
-    writes.push(writer.write(newCapture('SerialC')));
-    await nextTurn();
+    const ids = ['SerialA', 'SerialB', 'SerialC', 'SerialD'];
+    const writes: Array<Promise<void>> = [];
+    for (const id of ids) {
+      writes.push(writer.write(clientCapture(id)));
+      await nextTurn();
+      await nextTurn();
+    }
+    const inFlight = spy.mock.calls.length;
     release();
     await Promise.all(writes);
-    const transactions = spy.mock.calls.length;
+    const batches = spy.mock.calls.length;
     spy.mockRestore();
-    expect(transactions).toBe(2);
-    expect(await storedSessions(['SerialA', 'SerialB', 'SerialC'])).toHaveLength(3);
+    expect(writer.lanes).toBe(capturesAtOnce(t.ctx.db) ? 2 : 1);
+    expect(inFlight).toBe(writer.lanes);
+    expect(batches).toBe(writer.lanes + 1);
+    expect(await storedSessions(ids)).toHaveLength(4);
   });
 });

@@ -163,6 +163,28 @@ describe('ShopApi catalog', () => {
     expect(await t.ctx.shop.getProductPrices([])).toEqual([]);
   });
 
+  it('should keep prices read outside a transaction only while the catalogue is unchanged', async () => {
+    const [before] = await t.ctx.shop.getProductPrices([p.runner.id]);
+    expect(before).toMatchObject({ price: 8000 });
+    expect(Object.isFrozen(before)).toBe(true);
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/${p.runner.id}`,
+      headers: admin,
+      payload: { regular_price: '85' },
+    });
+    expect(r.statusCode).toBe(200);
+    const [after] = await t.ctx.shop.getProductPrices([p.runner.id]);
+    expect(after).toMatchObject({ price: 8500 });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/wp-json/wc/v3/products/${p.runner.id}`,
+      headers: admin,
+      payload: { regular_price: '80' },
+    });
+    expect((await t.ctx.shop.getProductPrices([p.runner.id]))[0]).toMatchObject({ price: 8000 });
+  });
+
   it('should look up any number of product prices (lists padded and split internally)', async () => {
     const many = [...Array.from({ length: 600 }, (_, i) => 500_000 + i), p.runner.id, p.cap.id, p.boot.id];
     const prices = await t.ctx.shop.getProductPrices(many);

@@ -17,13 +17,17 @@ export async function incrementVersions(
   db: DbOrTrx,
   topics: string[],
 ): Promise<Array<{ topic: string; version: number }>> {
-  const rows = await db
+  const rows = await incrementVersionsPart(db, topics).execute();
+  return rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
+}
+
+/** The statement bumping `topics` and returning `topic, version`, alone or as a part of a larger one. */
+export function incrementVersionsPart(db: DbOrTrx, topics: string[]) {
+  return db
     .insertInto('data_versions')
     .values(topics.map((topic) => ({ topic, version: 1 })))
     .onConflict((oc) => oc.column('topic').doUpdateSet({ version: sql`data_versions.version + 1` }))
-    .returning(['topic', 'version'])
-    .execute();
-  return rows.map((row) => ({ topic: row.topic, version: Number(row.version) }));
+    .returning(['topic', 'version']);
 }
 
 /**

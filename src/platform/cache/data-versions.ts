@@ -5,6 +5,7 @@ import {
   announceVersions,
   bumpCte,
   incrementVersions,
+  incrementVersionsPart,
   readVersions,
   versionsChannel,
 } from './data-versions.repository.js';
@@ -44,6 +45,25 @@ export function topicBumpCte(
 ): { cte: ReturnType<typeof bumpCte>; settle: (bumped: Array<{ topic: string; version: number }>) => void } {
   const versions = versionsOf(db);
   return { cte: bumpCte(topics, after), settle: (bumped) => versions.settle(bumped) };
+}
+
+/**
+ * For a write made as one PostgreSQL statement of parts (`db.with(name, () => part)`): `part` bumps `topics` and
+ * returns `topic, version`, and `settle` takes the versions the statement read back from it, as `bumpTopics` does
+ * for a write of several statements.
+ */
+export function topicBumpPart(
+  db: DbOrTrx,
+  ...topics: string[]
+): {
+  part: ReturnType<typeof incrementVersionsPart>;
+  settle: (bumped: Array<{ topic: string; version: number | string }>) => void;
+} {
+  const versions = versionsOf(db);
+  return {
+    part: incrementVersionsPart(db, topics),
+    settle: (bumped) => versions.settle(bumped.map((b) => ({ topic: b.topic, version: Number(b.version) }))),
+  };
 }
 
 /**

@@ -42,6 +42,7 @@ export async function openDatabase(options: {
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({
+      Client: preparingClient(pg.Client),
       connectionString: options.url,
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
@@ -82,6 +83,29 @@ export function sqliteHandle(db: DbOrTrx): SQLite.Database | undefined {
 }
 
 const postgresPools = new WeakMap<Db, pg.Pool>();
+
+// Hot statements' SQL texts, each with the name it is prepared under on every PostgreSQL connection.
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a hot statement (its exact SQL text) to be prepared on each PostgreSQL connection the first time it runs
+ * there: parsed and planned once, then only bound and run (SQLite's statements are all kept prepared already).
+ */
+export function preparedOnPostgres(sqlText: string): void {
+  if (!preparedNames.has(sqlText)) preparedNames.set(sqlText, `storeside_${preparedNames.size + 1}`);
+}
+
+/** pg's client, sending a marked statement (`preparedOnPostgres`) as a named, prepared one. */
+function preparingClient(Client: typeof pg.Client): typeof pg.Client {
+  class PreparingClient extends Client {}
+  const query = Client.prototype.query as (...args: unknown[]) => unknown;
+  PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 ? preparedNames.get(text) : undefined;
+    return name ? query.call(this, { name, text, values }) : query.apply(this, args);
+  } as typeof Client.prototype.query;
+  return PreparingClient;
+}
 
 /**
  * The pg pool behind a PostgreSQL query builder (undefined on SQLite), for a repository's measured hot path

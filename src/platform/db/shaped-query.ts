@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
-import type { DbOrTrx, Tables } from './database.js';
+import { type DbOrTrx, preparedOnPostgres, type Tables } from './database.js';
+import { isPostgres } from './migrations.js';
 
 /** The `index`-th value of a shaped query (typed `never` so it fits any column). */
 export type Placeholder = (index: number) => never;
@@ -15,10 +16,13 @@ export interface ShapedQuery<Row, Shape extends string | number> {
  * values. `build` writes the query with `p(i)` wherever value `i` goes; it runs once per shape and engine,
  * then every call sends the compiled SQL with the new values, skipping Kysely's building and compiling.
  * Every placeholder must become a bound parameter: a value Kysely would inline, or a shape that reads
- * values (not placeholders) to decide its SQL, is refused when the shape is compiled.
+ * values (not placeholders) to decide its SQL, is refused when the shape is compiled. With `prepared`, PostgreSQL
+ * also keeps each shape prepared on every connection (for a statement whose parsing and planning cost more than
+ * running it, such as a multi-row insert of several parts).
  */
 export function shapedQuery<Row, Shape extends string | number = 0>(
   build: (db: Kysely<Tables>, p: Placeholder, shape: Shape) => Compilable<Row>,
+  options: { prepared?: boolean } = {},
 ): ShapedQuery<Row, Shape> {
   const byAdapter = new WeakMap<DialectAdapter, Map<Shape, CompiledShape<Row>>>();
   return {
@@ -32,6 +36,7 @@ export function shapedQuery<Row, Shape extends string | number = 0>(
       let compiled = shapes.get(shape);
       if (!compiled) {
         compiled = compileShape(db as Kysely<Tables>, build, shape);
+        if (options.prepared && isPostgres(db)) preparedOnPostgres(compiled.query.sql);
         shapes.set(shape, compiled);
       }
       if (values.length !== compiled.arity) {

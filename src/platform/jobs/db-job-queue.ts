@@ -12,7 +12,9 @@ import {
   findPendingJobsOf,
   findStaleJobs,
   insertJobRows,
+  insertJobsPart,
   type JobRow,
+  jobRowValues,
   listJobRows,
   type NewJobRow,
   releaseClaimedJob,
@@ -49,9 +51,7 @@ export class DbJobQueue implements JobQueue {
     let scheduled = 0;
     // 12 parameters a row: 500 rows stay far below both engines' parameter limits.
     for (let start = 0; start < specs.length; start += 500) {
-      const rows = specs
-        .slice(start, start + 500)
-        .map((spec) => jobRow(spec, spec.unique ? uniqueKey(spec.hook, spec.args ?? {}) : null, null, now));
+      const rows = specs.slice(start, start + 500).map((spec) => oneOffJobRow(spec, now));
       scheduled += (await insertJobRows(db, rows)).length;
     }
     return scheduled;
@@ -300,6 +300,21 @@ function toJob(row: JobRow): Job {
     created_at: row.created_at,
     finished_at: row.finished_at,
   };
+}
+
+/**
+ * The insert of new jobs as a part of a module's own shaped statement (PostgreSQL: one round trip for its rows
+ * and their jobs); its values come from `newJobValues`.
+ */
+export const newJobsPart = insertJobsPart;
+
+/** The values of the jobs `scheduleMany(specs)` would insert at `now`, in `newJobsPart`'s placeholder order. */
+export function newJobValues(specs: JobSpec[], now: Date): unknown[] {
+  return jobRowValues(specs.map((spec) => oneOffJobRow(spec, now)));
+}
+
+function oneOffJobRow(spec: JobSpec, now: Date): NewJobRow {
+  return jobRow(spec, spec.unique ? uniqueKey(spec.hook, spec.args ?? {}) : null, null, now);
 }
 
 function jobRow(spec: JobSpec, key: string | null, recurrence: string | null, now: Date): NewJobRow {

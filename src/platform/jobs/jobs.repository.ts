@@ -1,6 +1,6 @@
 import { type Generated, sql, type Updateable } from 'kysely';
 import type { DbOrTrx, Engine } from '../db/database.js';
-import { shapedQuery } from '../db/shaped-query.js';
+import { type Placeholder, shapedQuery } from '../db/shaped-query.js';
 import type { Job } from './job-queue.js';
 
 /** A row of `jobs`. */
@@ -54,9 +54,7 @@ const GROUPS_PER_STATEMENT = 500;
 
 /** Inserts job rows (skipping those whose unique key is live); the ids of the rows inserted. */
 export async function insertJobRows(db: DbOrTrx, rows: NewJobRow[]): Promise<number[]> {
-  const values: unknown[] = [];
-  for (const row of rows) for (const column of JOB_COLUMNS) values.push(row[column]);
-  return (await insertJobs.execute(db, values, rows.length)).rows.map((r) => r.id);
+  return (await insertJobs.execute(db, jobRowValues(rows), rows.length)).rows.map((r) => r.id);
 }
 
 /** The id of the live (pending or running) job with this unique key; throws when there is none. */
@@ -238,18 +236,31 @@ const JOB_COLUMNS: Array<keyof NewJobRow> = [
 ];
 
 /** `insert … on conflict do nothing returning id` of `rows` rows (a unique key already live skips its row). */
-const insertJobs = shapedQuery((db, p, rows: number) =>
-  db
+const insertJobs = shapedQuery((db, p, rows: number) => insertJobsPart(db, p, rows, 0));
+
+/**
+ * The insert of `rows` new jobs whose values (in `jobRowValues` order) start at placeholder `first`, alone or as
+ * a part (`db.with(name, () => part)`) of a larger shaped statement (a unique key already live skips its row; returns the ids inserted).
+ */
+export function insertJobsPart(db: DbOrTrx, p: Placeholder, rows: number, first: number) {
+  return db
     .insertInto('jobs')
     .values(
       Array.from({ length: rows }, (_, row) => {
         const values = {} as Record<keyof NewJobRow, never>;
         JOB_COLUMNS.forEach((column, i) => {
-          values[column] = p(row * JOB_COLUMNS.length + i);
+          values[column] = p(first + row * JOB_COLUMNS.length + i);
         });
         return values;
       }),
     )
     .onConflict((oc) => oc.doNothing())
-    .returning('id'),
-);
+    .returning('id');
+}
+
+/** The values of new job rows, in the placeholder order of `insertJobsPart`. */
+export function jobRowValues(rows: NewJobRow[]): unknown[] {
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of JOB_COLUMNS) values.push(row[column]);
+  return values;
+}

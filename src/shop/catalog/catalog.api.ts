@@ -3,7 +3,8 @@ import type { ShopContext } from '../shop-part.js';
 import { listAttributesWithTerms } from './attributes.repository.js';
 import { listCategoriesWithCounts } from './categories.repository.js';
 import { currencyInfo, formatMoney, priceHtml } from './money.js';
-import { assembleProducts, loadProductPrices, loadProducts } from './product-records.js';
+import { ProductPrices } from './product-prices.js';
+import { assembleProducts, loadProducts } from './product-records.js';
 import {
   categoryParents,
   countCatalog,
@@ -23,10 +24,11 @@ export type ProductExtensionRegistry = Map<
 /** The catalog's ShopApi functions (products, categories, tags, attributes, money). */
 export function catalogApi(ctx: ShopContext, productExtensions: ProductExtensionRegistry): Partial<ShopApi> {
   const currency = currencyInfo(ctx.config.currency);
+  const prices = new ProductPrices(ctx.db, ctx.versions);
   return {
     currency,
     getProducts: (ids, db = ctx.db) => loadProducts(db, ids, ctx.config.publicUrl),
-    getProductPrices: (ids, db = ctx.db) => loadProductPrices(db, ids),
+    getProductPrices: (ids, db) => prices.get(ids, db),
     async searchProducts(query) {
       const categoryIds = query.categoryIds ? await expandCategoryIds(ctx.db, query.categoryIds) : undefined;
       const { rows, total } = await searchProductRows(ctx.db, { ...query, categoryIds });

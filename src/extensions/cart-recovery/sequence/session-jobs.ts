@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
+import type { JobSpec } from '../../../platform/jobs/job-queue.js';
 import { type CartRecovery, HOOKS } from '../cart-recovery.services.js';
 
 /** Schedules the exact abandonment check of a session at `at` (last activity + timeout). */
@@ -20,15 +21,17 @@ export async function scheduleAbandonmentChecks(
   db: DbOrTrx,
   checks: Array<{ sessionId: number; at: Date }>,
 ): Promise<void> {
-  await cr.ctx.jobs.scheduleMany(
-    checks.map((c) => ({
-      hook: HOOKS.detectSession,
-      args: { session: c.sessionId },
-      runAt: c.at,
-      group: detectGroup(c.sessionId),
-    })),
-    db,
-  );
+  await cr.ctx.jobs.scheduleMany(abandonmentCheckSpecs(checks), db);
+}
+
+/** The jobs of the exact abandonment checks of several sessions. */
+export function abandonmentCheckSpecs(checks: Array<{ sessionId: number; at: Date }>): JobSpec[] {
+  return checks.map((c) => ({
+    hook: HOOKS.detectSession,
+    args: { session: c.sessionId },
+    runAt: c.at,
+    group: detectGroup(c.sessionId),
+  }));
 }
 
 /** Schedules the send of one step at `at` (no duplicate while one is pending). */

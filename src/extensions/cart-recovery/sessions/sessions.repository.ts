@@ -1,7 +1,9 @@
 import { type Generated, type Insertable, type Selectable, sql } from 'kysely';
-import { bumpTopics } from '../../../platform/cache/data-versions.js';
+import { bumpTopics, topicBumpPart } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { inListChunks, shapedQuery } from '../../../platform/db/shaped-query.js';
+import { isPostgres } from '../../../platform/db/migrations.js';
+import { inListChunks, type Placeholder, shapedQuery } from '../../../platform/db/shaped-query.js';
+import { newJobsPart } from '../../../platform/jobs/db-job-queue.js';
 import type { SessionState } from './session-states.js';
 import { SESSIONS_TOPIC } from './sessions.topic.js';
 
@@ -111,9 +113,7 @@ export type CapturedSessionRow = Omit<
 /** Inserts sessions in one statement; returns their row ids by public `session_id`. */
 export async function insertSessions(db: DbOrTrx, rows: CapturedSessionRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const values: unknown[] = [];
-  for (const row of rows) for (const column of SESSION_COLUMNS) values.push(row[column] ?? null);
-  const inserted = await insertSessionRows.execute(db, values, rows.length);
+  const inserted = await insertSessionRows.execute(db, rowValues(SESSION_COLUMNS, rows), rows.length);
   await bumpTopics(db, SESSIONS_TOPIC);
   return new Map(inserted.rows.map((r) => [r.session_id, r.id]));
 }
@@ -156,21 +156,122 @@ const SESSION_COLUMNS = Object.keys(SESSION_COLUMN_SET) as Array<keyof CapturedS
 const insertSessionRows = shapedQuery((db, p, rows: number) =>
   db
     .insertInto('cr_sessions')
-    .values(Array.from({ length: rows }, (_, row) => placeholderRow(SESSION_COLUMNS, p, row)))
+    .values(placeholderRows(SESSION_COLUMNS, p, rows, 0))
     .returning(['id', 'session_id']),
 );
 
-/** A row of placeholders: column i of row r takes value r × columns + i. */
-function placeholderRow<K extends string>(
+/** True when a batch of captures is written as one statement with its row ids reserved first: on PostgreSQL. */
+export function capturesAtOnce(db: DbOrTrx): boolean {
+  return isPostgres(db);
+}
+
+/**
+ * PostgreSQL, in one statement: which of `emailHashes` are suppressed, and `count` new session row ids taken from
+ * the table's sequence (ids left unused are gaps, as after a rollback).
+ */
+export async function suppressedHashesAndNewIds(
+  db: DbOrTrx,
+  emailHashes: readonly string[],
+  count: number,
+): Promise<{ suppressed: Set<string>; ids: number[] }> {
+  const { rows } = await sql<{ ids: Array<string | number>; suppressed: string[] }>`
+    select
+      array(select nextval(pg_get_serial_sequence('cr_sessions', 'id')) from generate_series(1, ${count}::int)) as ids,
+      array(select email_hash from cr_suppressions where email_hash = any(${[...emailHashes]}::text[])) as suppressed
+  `.execute(db);
+  const row = rows[0]!;
+  return { suppressed: new Set(row.suppressed), ids: row.ids.map(Number) };
+}
+
+/** A captured session to insert with the row id reserved for it. */
+export type ReservedSessionRow = CapturedSessionRow & { id: number };
+
+/**
+ * PostgreSQL: captured sessions (ids reserved by `suppressedHashesAndNewIds`), their events, the jobs given as
+ * `newJobValues` and the sessions topic bump, as the parts of one statement: atomic without a transaction, one
+ * round trip for the whole batch.
+ */
+export async function insertCapturesAtOnce(
+  db: DbOrTrx,
+  input: {
+    sessions: ReservedSessionRow[];
+    events: Array<{ sessionId: number; type: string; data: Record<string, unknown>; at: string }>;
+    jobs: { count: number; values: unknown[] };
+  },
+): Promise<void> {
+  const values = [
+    ...rowValues(RESERVED_SESSION_COLUMNS, input.sessions),
+    ...eventValues(input.events),
+    ...input.jobs.values,
+  ];
+  const shape = `${input.sessions.length}:${input.events.length}:${input.jobs.count}`;
+  const { rows } = await insertCaptures.execute(db, values, shape);
+  topicBumpPart(db, SESSIONS_TOPIC).settle(rows);
+}
+
+const RESERVED_SESSION_COLUMNS = ['id', ...SESSION_COLUMNS] as const;
+const EVENT_COLUMNS = ['session_id', 'type', 'data', 'created_at'] as const;
+
+const insertCaptures = shapedQuery(
+  (db, p, shape: string) => {
+    const [sessions, events, jobs] = shape.split(':').map(Number) as [number, number, number];
+    const eventsFrom = sessions * RESERVED_SESSION_COLUMNS.length;
+    const jobsFrom = eventsFrom + events * EVENT_COLUMNS.length;
+    const bump = topicBumpPart(db, SESSIONS_TOPIC);
+    return db
+      .with('captured_sessions', () =>
+        db.insertInto('cr_sessions').values(placeholderRows(RESERVED_SESSION_COLUMNS, p, sessions, 0)),
+      )
+      .with('captured_events', () =>
+        db.insertInto('cr_events').values(placeholderRows(EVENT_COLUMNS, p, events, eventsFrom)),
+      )
+      .with('scheduled_jobs', () => newJobsPart(db, p, jobs, jobsFrom))
+      .with('bumped_topics', () => bump.part)
+      .selectFrom('bumped_topics')
+      .select(['topic', 'version']);
+  },
+  { prepared: true },
+);
+
+/** The values of `rows` in placeholder order: each row's `columns` in turn (null where a row has none). */
+function rowValues<K extends string>(
   columns: readonly K[],
-  p: (index: number) => never,
-  row: number,
-): Record<K, never> {
-  const values = {} as Record<K, never>;
-  columns.forEach((column, i) => {
-    values[column] = p(row * columns.length + i);
-  });
+  rows: ReadonlyArray<Partial<Record<K, unknown>>>,
+) {
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of columns) values.push(row[column] ?? null);
   return values;
+}
+
+/** The values of events in the placeholder order of `EVENT_COLUMNS`. */
+function eventValues(
+  events: ReadonlyArray<{
+    sessionId: number | null;
+    type: string;
+    data?: Record<string, unknown>;
+    at: string;
+  }>,
+): unknown[] {
+  const values: unknown[] = [];
+  for (const event of events)
+    values.push(event.sessionId, event.type, JSON.stringify(event.data ?? {}), event.at);
+  return values;
+}
+
+/** `rows` rows of placeholders whose values start at `first`: column i of row r takes value first + r × columns + i. */
+function placeholderRows<K extends string>(
+  columns: readonly K[],
+  p: Placeholder,
+  rows: number,
+  first: number,
+): Array<Record<K, never>> {
+  return Array.from({ length: rows }, (_, row) => {
+    const values = {} as Record<K, never>;
+    columns.forEach((column, i) => {
+      values[column] = p(first + row * columns.length + i);
+    });
+    return values;
+  });
 }
 
 /** A session by its public id. */
@@ -305,21 +406,12 @@ export async function insertEvents(
   events: Array<{ sessionId: number | null; type: string; data?: Record<string, unknown>; at: string }>,
 ): Promise<void> {
   if (events.length === 0) return;
-  const values: unknown[] = [];
-  for (const event of events)
-    values.push(event.sessionId, event.type, JSON.stringify(event.data ?? {}), event.at);
-  await insertEventRows.execute(db, values, events.length);
+  await insertEventRows.execute(db, eventValues(events), events.length);
   await bumpTopics(db, SESSIONS_TOPIC);
 }
 
 const insertEventRows = shapedQuery((db, p, rows: number) =>
-  db
-    .insertInto('cr_events')
-    .values(
-      Array.from({ length: rows }, (_, row) =>
-        placeholderRow(['session_id', 'type', 'data', 'created_at'], p, row),
-      ),
-    ),
+  db.insertInto('cr_events').values(placeholderRows(EVENT_COLUMNS, p, rows, 0)),
 );
 
 /** Events of a session, oldest first (bounded). */
