@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../platform/clock.js';
-import type { TransientStore } from '../../platform/options/options.js';
-import { hmacHex, safeEqual } from '../../platform/security/hashing.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { TransientStore } from '../../../platform/options/options.js';
+import { hmacHex, safeEqual } from '../../../platform/security/hashing.js';
 
 const LIFETIME_SECONDS = 600;
 

@@ -1,18 +1,18 @@
-import { type FieldErrors, RestError, ValidationError } from '../../platform/http/errors.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { deleteAllAssignments } from './assignments.repository.js';
-import type { ConnectionService } from './connection.service.js';
-import { deleteLibrary, deleteQuotaUsage, resetSyncState } from './library.repository.js';
-import { CREDENTIAL_KEYS, EDITABLE_KEYS, READ_ONLY_KEYS, type VideosSettings } from './settings.keys.js';
-import { deleteVideosTransients } from './settings.repository.js';
-import { isSecretKey, type SettingsService } from './settings.service.js';
-import type { VideosLog } from './videos-log.js';
+import { type FieldErrors, RestError, ValidationError } from '../../../platform/http/errors.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { deleteAllAssignments } from '../assignments/assignments.repository.js';
+import type { ConnectionService } from '../connection/connection.service.js';
+import { deleteLibrary, deleteQuotaUsage, resetSyncState } from '../library/library.repository.js';
+import { CREDENTIAL_KEYS, EDITABLE_KEYS, READ_ONLY_KEYS } from './settings.defaults.js';
+import type { VideosSettings } from './settings.schemas.js';
+import { isSecretKey, type SettingsStore } from './settings.store.js';
+import type { VideosLog } from '../common/videos-log.js';
 
 /** Saving settings (validated before any write, credential changes re-tested) and wiping all data. */
 export class SettingsAdminService {
   constructor(
     private readonly ctx: ExtensionContext,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly connection: ConnectionService,
     private readonly log: VideosLog,
   ) {}
@@ -66,8 +66,7 @@ export class SettingsAdminService {
   /** Wipes every `videos_*` option, assignment, the library, caches and log files; defaults apply again. */
   async deleteAllData() {
     await this.ctx.db.transaction().execute(async (trx) => {
-      await this.ctx.options.deletePrefix('videos_', trx);
-      await deleteVideosTransients(trx);
+      await this.settings.deleteAll(trx);
       await deleteAllAssignments(trx);
       await deleteLibrary(trx);
       await resetSyncState(trx);

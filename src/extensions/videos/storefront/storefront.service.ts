@@ -1,6 +1,6 @@
-import type { ShopProduct } from '../../shop/shop-api.js';
-import type { AssignmentsService } from './assignments.service.js';
-import type { SettingsService } from './settings.service.js';
+import type { ShopProduct } from '../../../shop/shop-api.js';
+import type { AssignmentsService } from '../assignments/assignments.service.js';
+import type { SettingsStore } from '../settings/settings.store.js';
 
 /** One video of a product's storefront gallery. */
 export interface GalleryVideo {
@@ -35,7 +35,7 @@ export interface ProductGallery {
  */
 export class StorefrontService {
   constructor(
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly assignments: AssignmentsService,
   ) {}
 

@@ -1,12 +1,12 @@
-import { type EncodedBody, encoded } from '../../platform/http/encoded-body.js';
-import { invalid } from '../../platform/http/errors.js';
-import { CATALOG_TOPIC } from '../../shop/shop-api.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { assignmentsOfVideos } from './assignments.repository.js';
+import { type EncodedBody, encoded } from '../../../platform/http/encoded-body.js';
+import { invalid } from '../../../platform/http/errors.js';
+import { CATALOG_TOPIC } from '../../../shop/shop-api.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { assignmentsOfVideos } from '../assignments/assignments.repository.js';
 import { LibraryIndex } from './library-index.js';
 import { allLibraryRows, type LibraryRow, type LibrarySort } from './library.repository.js';
-import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
-import { VersionedCache } from '../../platform/cache/versioned-cache.js';
+import { VIDEOS_LIBRARY_TOPIC } from '../videos.topics.js';
+import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
 
 /** Videos per page of the library listing. */
 export const LIBRARY_PAGE_SIZE = 50;

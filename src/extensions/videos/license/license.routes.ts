@@ -1,8 +1,8 @@
-import type { RestApp } from '../../platform/http/server.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { doc, LicenseBody, LicenseReply, ok } from './videos.schemas.js';
-import { VIDEOS_POLICY } from './videos.routes.js';
-import { videosServices } from './videos.services.js';
+import type { RestApp } from '../../../platform/http/server.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { doc, LicenseBody, LicenseReply, ok } from '../videos.schemas.js';
+import { VIDEOS_POLICY } from '../common/admin-policy.js';
+import { videosServices } from '../videos.services.js';
 
 /** Registers the `videos-pro/v1` license routes. */
 export function registerLicenseRoutes(app: RestApp, ctx: ExtensionContext): void {

@@ -1,6 +1,6 @@
-import type { ExtensionContext } from '../define-extension.js';
+import type { ExtensionContext } from '../../define-extension.js';
 import { syncFromFakeChannel } from './videos-fakes.js';
-import { videosServices } from './videos.services.js';
+import { videosServices } from '../videos.services.js';
 
 const DEMO_VIDEOS = 60;
 const DEMO_PRODUCTS = 12;

@@ -1,8 +1,8 @@
-import { invalid, NotFoundError } from '../../platform/http/errors.js';
-import type { ExtensionContext } from '../define-extension.js';
+import { invalid, NotFoundError } from '../../../platform/http/errors.js';
+import type { ExtensionContext } from '../../define-extension.js';
 import { assignmentsOfProducts, replaceProductVideos } from './assignments.repository.js';
-import { libraryVideos } from './library.repository.js';
-import { videoView } from './library-query.service.js';
+import { libraryVideos } from '../library/library.repository.js';
+import { videoView } from '../library/library-query.service.js';
 
 /** Products per page of the mapping search. */
 export const PRODUCTS_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
-import { bumpTopics } from '../../platform/cache/data-versions.js';
-import type { DbOrTrx } from '../../platform/db/database.js';
-import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
+import { bumpTopics } from '../../../platform/cache/data-versions.js';
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import { VIDEOS_LIBRARY_TOPIC } from '../videos.topics.js';
 
 /** One video assigned to a product at a gallery position. */
 export interface AssignmentRow {
@@ -9,7 +9,7 @@ export interface AssignmentRow {
   position: number;
 }
 
-declare module '../../platform/db/database.js' {
+declare module '../../../platform/db/database.js' {
   interface Tables {
     videos_product_videos: AssignmentRow;
   }

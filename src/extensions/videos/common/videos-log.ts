@@ -1,6 +1,6 @@
 import { appendFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock } from '../../platform/clock.js';
+import type { Clock } from '../../../platform/clock.js';
 
 const SECRET_NAMES =
   'access_token|refresh_token|api_key|client_secret|secret|password|connection_string|authorization|credentials?|token|key|license_key';

@@ -1,7 +1,7 @@
-import { FakeLicenseServer } from '../../fakes/license-server.fake.js';
-import { FakeYouTube } from '../../fakes/youtube.fake.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { videosServices } from './videos.services.js';
+import { FakeLicenseServer } from '../../../fakes/license-server.fake.js';
+import { FakeYouTube } from '../../../fakes/youtube.fake.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { videosServices } from '../videos.services.js';
 
 /** The channel the demo and `--with-fakes` runs sync from (same id, hence the same videos, every time). */
 export const DEMO_CHANNEL_ID = 'UCstoresideDemoChannel00';

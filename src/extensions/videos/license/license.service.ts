@@ -2,10 +2,10 @@ import {
   LicenseActivationError,
   LicenseClient,
   statusAfterRecheck,
-} from '../../platform/license/license-client.js';
-import type { ExtensionContext } from '../define-extension.js';
-import type { SettingsService } from './settings.service.js';
-import type { VideosLog } from './videos-log.js';
+} from '../../../platform/license/license-client.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import type { SettingsStore } from '../settings/settings.store.js';
+import type { VideosLog } from '../common/videos-log.js';
 
 /** The paid add-on's product slug on the license server. */
 export const LICENSE_SLUG = 'videos-pro';
@@ -16,7 +16,7 @@ export class VideosLicenseService {
 
   constructor(
     ctx: ExtensionContext,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly log: VideosLog,
   ) {
     this.client = new LicenseClient(ctx.http, { domain: new URL(ctx.config.publicUrl).hostname });

@@ -1,7 +1,7 @@
-import { fromDbTime, toDbTime, toIsoNoZone } from '../../platform/db/sql-helpers.js';
-import { ConflictError, RestError } from '../../platform/http/errors.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { type ConnectionService, QuotaMeter } from './connection.service.js';
+import { fromDbTime, toDbTime, toIsoNoZone } from '../../../platform/db/sql-helpers.js';
+import { ConflictError, RestError } from '../../../platform/http/errors.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { type ConnectionService, QuotaMeter } from '../connection/connection.service.js';
 import {
   claimSync,
   countLibrary,
@@ -18,10 +18,10 @@ import {
   platformRestError,
   quotaDay,
   secondsUntilQuotaReset,
-} from './platform/platform-error.js';
-import type { PlaylistVideo, VideoStats, YouTubeClient } from './platform/youtube-client.js';
-import type { SettingsService } from './settings.service.js';
-import type { VideosLog } from './videos-log.js';
+} from '../platform/platform-error.js';
+import type { PlaylistVideo, VideoStats, YouTubeClient } from '../platform/youtube-client.js';
+import type { SettingsStore } from '../settings/settings.store.js';
+import type { VideosLog } from '../common/videos-log.js';
 
 /** Progress callback of a sync: videos listed so far out of the playlist's total. */
 export type SyncProgress = (done: number, total: number) => void;
@@ -50,7 +50,7 @@ const STATS_IN_FLIGHT = 4;
 export class LibrarySyncService {
   constructor(
     private readonly ctx: ExtensionContext,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly connection: ConnectionService,
     private readonly log: VideosLog,
   ) {}

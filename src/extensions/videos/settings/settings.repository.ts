@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import type { DbOrTrx } from '../../platform/db/database.js';
+import type { DbOrTrx } from '../../../platform/db/database.js';
 
 // Names starting with `videos_` (the underscore escaped), portable across SQLite and PostgreSQL.
 const VIDEOS_OPTION = sql<SqlBool>`name like ${'videos\\_%'} escape '\\'`;

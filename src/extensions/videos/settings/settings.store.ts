@@ -1,16 +1,10 @@
 import { Value } from '@sinclair/typebox/value';
-import type { DbOrTrx } from '../../platform/db/database.js';
-import type { ExtensionContext } from '../define-extension.js';
-import {
-  DEFAULT_SETTINGS,
-  optionName,
-  SECRET_KEYS,
-  type SaveableKeySpec,
-  type SecretKey,
-  type VideosSettings,
-} from './settings.keys.js';
-import { readVideosOptions } from './settings.repository.js';
-import './videos.events.js';
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { DEFAULT_SETTINGS, SECRET_KEYS, type SecretKey } from './settings.defaults.js';
+import { deleteVideosTransients, readVideosOptions } from './settings.repository.js';
+import '../videos.events.js';
+import type { SaveableKeySpec, VideosSettings } from './settings.schemas.js';
 
 /** The cached OAuth access token, bound to the refresh token it came from (by hash). */
 export interface AccessTokenCache {
@@ -29,8 +23,13 @@ export interface LoadedSettings {
 
 const ACCESS_TOKEN_OPTION = 'videos_access_token';
 
+/** Option name of a setting. */
+function optionName(key: string): string {
+  return `videos_${key}`;
+}
+
 /** Reads and writes the `videos_*` options; secrets sealed with ctx.secrets, never returned whole. */
-export class SettingsService {
+export class SettingsStore {
   private addons: Map<string, SaveableKeySpec> | null = null;
 
   constructor(private readonly ctx: ExtensionContext) {}
@@ -92,6 +91,12 @@ export class SettingsService {
   async saveAccessToken(cache: AccessTokenCache | null, db: DbOrTrx = this.ctx.db): Promise<void> {
     if (cache) await this.ctx.options.set(ACCESS_TOKEN_OPTION, this.seal(JSON.stringify(cache)), db);
     else await this.ctx.options.delete(ACCESS_TOKEN_OPTION, db);
+  }
+
+  /** Deletes every `videos_*` option and transient (OAuth states, caches): the defaults apply again. */
+  async deleteAll(db: DbOrTrx): Promise<void> {
+    await this.ctx.options.deletePrefix('videos_', db);
+    await deleteVideosTransients(db);
   }
 
   /** The settings object clients see: secrets as `""` plus `<key>_set` and `<key>_hint` (last four characters). */

@@ -1,38 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
-import type { LicenseStatus } from '../../platform/license/license-client.js';
-
-/** Connection states (reference §1). */
-export type ConnectionStatus = 'inactive' | 'connected' | 'disconnected' | 'failed';
-
-/** Every built-in setting, decrypted (the service's view; never sent whole). */
-export interface VideosSettings {
-  connection_method: 'oauth' | 'api';
-  api_key: string;
-  channel_id: string;
-  refresh_token: string;
-  channel_name: string;
-  thumbnails_default: string;
-  thumbnails_medium: string;
-  connection_status: ConnectionStatus;
-  cache_duration: number;
-  auto_sync: boolean;
-  /** Unix seconds of the last successful sync (0 = never). */
-  last_sync_time: number;
-  video_position: 'first' | 'last';
-  max_videos: number;
-  autoplay_first: boolean;
-  muted_autoplay: boolean;
-  show_controls: boolean;
-  show_duration: boolean;
-  privacy_mode: boolean;
-  is_onboarding_completed: boolean;
-  advanced_deleteAllOnUninstall: boolean;
-  debug_enableMode: boolean;
-  license_key: string;
-  license_status: LicenseStatus;
-  /** `YYYY-MM-DD HH:MM:SS` from the license server, '' when unknown or lifetime. */
-  license_expires_at: string;
-}
+import type { VideosSettings } from './settings.schemas.js';
 
 /** Defaults (reference §4; the unused `video_placement` and `global_*` keys are dropped). */
 export const DEFAULT_SETTINGS: VideosSettings = {
@@ -104,18 +70,3 @@ export const READ_ONLY_KEYS = new Set<string>([
   'access_token',
   ...['api_key', 'refresh_token', 'license_key', 'access_token'].flatMap((k) => [`${k}_set`, `${k}_hint`]),
 ]);
-
-/** A saveable key an add-on registers (the contract's `videos_settings_saveable_keys` filter). */
-export interface SaveableKeySpec {
-  /** TypeBox schema a new value must satisfy. */
-  schema: TSchema;
-  /** Value shown until one is saved (and after delete-all-data). */
-  default: unknown;
-  /** Encrypt at rest and mask like the built-in secrets. */
-  secret?: boolean;
-}
-
-/** Option name of a setting. */
-export function optionName(key: string): string {
-  return `videos_${key}`;
-}

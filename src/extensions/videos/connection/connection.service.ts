@@ -1,15 +1,15 @@
-import type { Principal } from '../../platform/auth/principal.js';
-import { ForbiddenError, invalid, RestError, ValidationError } from '../../platform/http/errors.js';
-import { hashToken } from '../../platform/security/hashing.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { addQuotaUnits, deleteLibrary, resetSyncState } from './library.repository.js';
+import type { Principal } from '../../../platform/auth/principal.js';
+import { ForbiddenError, invalid, RestError, ValidationError } from '../../../platform/http/errors.js';
+import { hashToken } from '../../../platform/security/hashing.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { addQuotaUnits, deleteLibrary, resetSyncState } from '../library/library.repository.js';
 import { OAuthStateService } from './oauth-state.js';
-import { OAuthProxyClient } from './platform/oauth-proxy-client.js';
-import { PlatformError, platformRestError, quotaDay } from './platform/platform-error.js';
-import { type ChannelInfo, type PlatformCredentials, YouTubeClient } from './platform/youtube-client.js';
-import type { LoadedSettings, SettingsService } from './settings.service.js';
-import type { VideosSettings } from './settings.keys.js';
-import type { VideosLog } from './videos-log.js';
+import { OAuthProxyClient } from '../platform/oauth-proxy-client.js';
+import { PlatformError, platformRestError, quotaDay } from '../platform/platform-error.js';
+import { type ChannelInfo, type PlatformCredentials, YouTubeClient } from '../platform/youtube-client.js';
+import type { LoadedSettings, SettingsStore } from '../settings/settings.store.js';
+import type { VideosSettings } from '../settings/settings.schemas.js';
+import type { VideosLog } from '../common/videos-log.js';
 
 /** Credentials as given to connect / test-connection. */
 export interface CredentialsInput {
@@ -45,7 +45,7 @@ export class ConnectionService {
 
   constructor(
     private readonly ctx: ExtensionContext,
-    private readonly settings: SettingsService,
+    private readonly settings: SettingsStore,
     private readonly log: VideosLog,
   ) {
     this.proxy = new OAuthProxyClient(ctx.http, ctx.config.services.VIDEOS_OAUTH_PROXY_URL ?? '');

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { bumpTopics } from '../../platform/cache/data-versions.js';
-import type { DbOrTrx } from '../../platform/db/database.js';
-import { VIDEOS_LIBRARY_TOPIC } from './videos.topics.js';
+import { bumpTopics } from '../../../platform/cache/data-versions.js';
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import { VIDEOS_LIBRARY_TOPIC } from '../videos.topics.js';
 
 /** A synced video as stored. */
 export interface LibraryRow {
@@ -35,7 +35,7 @@ export interface SyncStateRow {
   progress_total: number;
 }
 
-declare module '../../platform/db/database.js' {
+declare module '../../../platform/db/database.js' {
   interface Tables {
     videos_library: LibraryRow;
     videos_sync_state: SyncStateRow;
