@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, pickKnown } from './settings.defaults.js';
 import type { LoyaltySettings } from './settings.schemas.js';
 
 /** The option that stores the loyalty settings (one JSON object). */
-export const SETTINGS_OPTION = 'loyalty_settings';
+const SETTINGS_OPTION = 'loyalty_settings';
 
 /** The settings: stored values over the defaults, in key order. */
 export async function readSettings(options: OptionsStore, db?: DbOrTrx): Promise<LoyaltySettings> {

@@ -1,4 +1,4 @@
-import type { AuthPolicy } from '../../platform/auth/principal.js';
+import type { AuthPolicy } from '../../../platform/auth/principal.js';
 
 /** Every admin route of `producttables/v1`: `manage_options` and a valid nonce on every call (the contract). */
 export const ADMIN_ROUTE: { auth: AuthPolicy } = {
