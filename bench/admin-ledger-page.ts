@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
-import { seedBenchLedger } from '../src/extensions/loyalty/loyalty-bench-data.js';
+import { seedBenchLedger } from '../src/extensions/loyalty/bench/loyalty-bench-data.js';
 import { loadConfig } from '../src/platform/config/config.js';
 // @ts-expect-error plain JavaScript module shared with bin/storeside.js
 import { buildAdminIfStale } from '../bin/admin-build.js';

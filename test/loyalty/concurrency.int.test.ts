@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSum } from '../../src/extensions/loyalty/points-ledger.repository.js';
+import { ledgerSum } from '../../src/extensions/loyalty/ledger/points-ledger.repository.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adjust, adminSession, loyalty } from './helpers.js';
 

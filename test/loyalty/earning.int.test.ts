@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSum } from '../../src/extensions/loyalty/points-ledger.repository.js';
+import { ledgerSum } from '../../src/extensions/loyalty/ledger/points-ledger.repository.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedProduct } from '../shop/cart-helpers.js';

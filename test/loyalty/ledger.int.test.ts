@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
-import { recordEntry } from '../../src/extensions/loyalty/points-ledger.service.js';
+import { recordEntry } from '../../src/extensions/loyalty/ledger/points-ledger.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adjust, adminSession, loyalty } from './helpers.js';
 

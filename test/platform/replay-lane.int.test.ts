@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEDGER_TOPIC } from '../../src/extensions/loyalty/ledger-topic.js';
+import { LEDGER_TOPIC } from '../../src/extensions/loyalty/ledger/ledger-topic.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adjust } from '../loyalty/helpers.js';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StoresideApp } from '../../src/app.js';
-import { LIBRARY_LISTING_TOPICS } from '../../src/extensions/videos/library-query.service.js';
-import { replaceLibrary } from '../../src/extensions/videos/library.repository.js';
+import { LIBRARY_LISTING_TOPICS } from '../../src/extensions/videos/library/library-query.service.js';
+import { replaceLibrary } from '../../src/extensions/videos/library/library.repository.js';
 import { videosExtension } from '../../src/extensions/videos/videos.extension.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replaceLibrary } from '../../src/extensions/videos/library.repository.js';
+import { replaceLibrary } from '../../src/extensions/videos/library/library.repository.js';
 import { holdNextCall } from '../helpers/hold-call.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 

@@ -1,8 +1,8 @@
-import type { ExtensionContext } from '../../extensions/define-extension.js';
+import type { ExtensionContext } from '../define-extension.js';
 import type { CliCommand } from '../../platform/cli/cli-command.js';
 import { CliUsageError } from '../../platform/cli/platform-commands.js';
-import { seedBenchLedger } from './loyalty-bench-data.js';
-import { uninstallLoyalty } from './loyalty-uninstall.js';
+import { seedBenchLedger } from './bench/loyalty-bench-data.js';
+import { uninstallLoyalty } from './uninstall/loyalty-uninstall.js';
 
 /** `storeside bench-data loyalty` and `storeside extension uninstall loyalty`. */
 export function loyaltyCli(ctx: ExtensionContext): CliCommand[] {

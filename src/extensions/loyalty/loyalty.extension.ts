@@ -1,14 +1,15 @@
 import { defineExtension } from '../define-extension.js';
-import { cartExtensionView } from './loyalty-customer.service.js';
-import { loyaltyAdminRoutes } from './loyalty-admin.routes.js';
-import { loyaltyCustomerRoutes } from './loyalty-customer.routes.js';
-import { loyaltyShopAdminRoutes } from './loyalty-shop-admin.routes.js';
+import { cartExtensionView } from './customers/loyalty-customer.service.js';
+import { loyaltyAdminRoutes } from './ledger/ledger-admin.routes.js';
+import { loyaltyCustomerRoutes } from './customers/loyalty-customer.routes.js';
+import { loyaltyShopAdminRoutes } from './earning/loyalty-shop-admin.routes.js';
 import { loyaltyCli } from './loyalty.cli.js';
 import { registerLoyaltyMcpTools } from './loyalty.mcp.js';
 import { loyaltyJobs, scheduleLoyaltyJobs } from './loyalty.jobs.js';
 import { loyaltySubscribers } from './loyalty.subscribers.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
-import { referralCapture } from './referral.pages.js';
+import { referralCapture } from './referrals/referral.pages.js';
+import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerLoyaltyStorefront } from './storefront/loyalty.storefront.js';
 import { registerRedeemForm } from './storefront/redeem-form.pages.js';
 
@@ -20,6 +21,7 @@ export const loyaltyExtension = defineExtension({
   adminCapability: 'manage_loyalty',
   capabilities: { manage_loyalty: ['administrator'] },
   routes(app, ctx) {
+    registerSettingsRoutes(app, ctx);
     loyaltyAdminRoutes(app, ctx);
     loyaltyCustomerRoutes(app, ctx);
     loyaltyShopAdminRoutes(app, ctx);

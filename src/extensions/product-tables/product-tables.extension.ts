@@ -13,7 +13,7 @@ import { registerTableRoutes } from './tables/tables.routes.js';
 /** Product tables (`producttables/v1`): table configurations, their storefront rendering, and an activity log. */
 export const productTablesExtension = defineExtension({
   name: 'product_tables',
-  adminCapability: 'manage_options', // what every admin route needs (admin-policy.ts)
+  adminCapability: 'manage_options', // what every admin route needs (common/admin-policy.ts)
   migrations: { '2026-11-22T09-00-product-tables': initial },
   namespaces: [{ namespace: 'producttables/v1' }],
   routes(app, ctx) {

@@ -1,6 +1,6 @@
 import type { CliCommand } from '../../platform/cli/cli-command.js';
 import type { ExtensionContext } from '../define-extension.js';
-import { DEMO_CHANNEL_ID, runFakeServices, syncFromFakeChannel } from './videos-fakes.js';
+import { DEMO_CHANNEL_ID, runFakeServices, syncFromFakeChannel } from './demo/videos-fakes.js';
 import { videosServices } from './videos.services.js';
 
 /** `storeside videos sync` (with a progress bar) and `storeside videos fakes`. */

@@ -1,4 +1,4 @@
-import type { SaveableKeySpec } from './settings.keys.js';
+import type { SaveableKeySpec } from './settings/settings.schemas.js';
 
 declare module '../../platform/events/event-bus.js' {
   interface StoresideEvents {

@@ -2,9 +2,10 @@ import { defineExtension } from '../define-extension.js';
 import * as initial from './migrations/2026-11-22T07-00-videos.js';
 import * as versions from './migrations/2026-11-22T08-00-videos-versions.js';
 import * as dropVersions from './migrations/2026-11-25T16-00-videos-drop-versions.js';
-import { registerLicenseRoutes } from './license.routes.js';
+import { registerLicenseRoutes } from './license/license.routes.js';
 import { videosCli } from './videos.cli.js';
-import { registerVideosDemo } from './videos.demo.js';
+import { registerVideosDemo } from './demo/videos.demo.js';
+import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerVideoGallery } from './storefront/video-gallery.storefront.js';
 import { scheduleVideosJobs, videosJobs } from './videos.jobs.js';
 import { registerVideosRoutes } from './videos.routes.js';
@@ -23,6 +24,7 @@ export const videosExtension = defineExtension({
   capabilities: { manage_videos: ['administrator'] },
   routes(app, ctx) {
     registerVideosRoutes(app, ctx);
+    registerSettingsRoutes(app, ctx);
     registerLicenseRoutes(app, ctx);
   },
   pages(_app, ctx) {

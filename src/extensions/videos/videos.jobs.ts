@@ -2,7 +2,7 @@ import type { JobHandler } from '../../platform/jobs/job-queue.js';
 import { fromDbTime } from '../../platform/db/sql-helpers.js';
 import { RestError } from '../../platform/http/errors.js';
 import type { ExtensionContext } from '../define-extension.js';
-import { readSyncState } from './library.repository.js';
+import { readSyncState } from './library/library.repository.js';
 import { videosServices } from './videos.services.js';
 
 /** Job handlers: the auto sync (hourly check, syncs when the library is older than its freshness window) and the license re-check. */

@@ -1,6 +1,5 @@
 import { sendJsonBytes } from '../../platform/http/encoded-body.js';
 import { Type } from '@sinclair/typebox';
-import type { AuthPolicy } from '../../platform/auth/principal.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ExtensionContext } from '../define-extension.js';
 import {
@@ -13,9 +12,6 @@ import {
   OAuthCallbackQuery,
   ok,
   ProductsReply,
-  SettingsBody,
-  SettingsReply,
-  SettingsView,
   SyncReply,
   SyncStatusReply,
   VideoOrderBody,
@@ -23,15 +19,11 @@ import {
   VideosQuery,
   VideosReply,
 } from './videos.schemas.js';
+import { SettingsReply } from './settings/settings.schemas.js';
 import { videosServices } from './videos.services.js';
-import { LIBRARY_LISTING_TOPICS } from './library-query.service.js';
+import { VIDEOS_POLICY } from './common/admin-policy.js';
+import { LIBRARY_LISTING_TOPICS } from './library/library-query.service.js';
 
-/** Every `videos/v1` route: capability `manage_videos` and a valid nonce on each call. */
-export const VIDEOS_POLICY: AuthPolicy = {
-  access: 'capability',
-  capability: 'manage_videos',
-  nonce: 'always',
-};
 const config = { auth: VIDEOS_POLICY };
 const NS = '/videos/v1';
 
@@ -202,24 +194,6 @@ export function registerVideosRoutes(app: RestApp, ctx: ExtensionContext): void 
       },
     },
     async (request) => s.assignments.setOrder(request.body),
-  );
-
-  app.get(
-    `${NS}/settings`,
-    { config, schema: { ...doc('All settings (secrets masked)'), response: ok(SettingsView) } },
-    async () => s.admin.current(),
-  );
-
-  app.post(
-    `${NS}/settings`,
-    { config, schema: { ...doc('Update settings'), body: SettingsBody, response: ok(SettingsReply) } },
-    async (request) => s.admin.update(request.body as Record<string, unknown>),
-  );
-
-  app.delete(
-    `${NS}/settings/delete-all-data`,
-    { config, schema: { ...doc('Wipe all video data and restore defaults'), response: ok(SettingsReply) } },
-    async () => s.admin.deleteAllData(),
   );
 
   app.delete(

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { LIBRARY_SORTS } from './library.repository.js';
+import { LIBRARY_SORTS } from './library/library.repository.js';
 
 /** An 11-character YouTube video id. */
 export const VideoId = Type.String({
@@ -17,87 +17,6 @@ export const CredentialsBody = Type.Object({
   refresh_token: Type.Optional(Type.String({ maxLength: 2000 })),
   connection_string: Type.Optional(Type.String({ maxLength: 4000 })),
 });
-
-/** The settings object (secrets masked: `""` plus `<key>_set` / `<key>_hint`; add-on keys included). */
-export const SettingsView = Type.Object(
-  {
-    connection_method: Type.String(),
-    api_key: Type.Literal(''),
-    api_key_set: Type.Boolean(),
-    api_key_hint: Type.String(),
-    channel_id: Type.String(),
-    refresh_token: Type.Literal(''),
-    refresh_token_set: Type.Boolean(),
-    refresh_token_hint: Type.String(),
-    access_token: Type.Literal(''),
-    access_token_set: Type.Boolean(),
-    access_token_hint: Type.String(),
-    token_expires: Type.Integer(),
-    channel_name: Type.String(),
-    thumbnails_default: Type.String(),
-    thumbnails_medium: Type.String(),
-    connection_status: Type.String(),
-    cache_duration: Type.Integer(),
-    auto_sync: Type.Boolean(),
-    last_sync_time: Type.Integer(),
-    video_position: Type.String(),
-    max_videos: Type.Integer(),
-    autoplay_first: Type.Boolean(),
-    muted_autoplay: Type.Boolean(),
-    show_controls: Type.Boolean(),
-    show_duration: Type.Boolean(),
-    privacy_mode: Type.Boolean(),
-    is_onboarding_completed: Type.Boolean(),
-    advanced_deleteAllOnUninstall: Type.Boolean(),
-    debug_enableMode: Type.Boolean(),
-    license_key: Type.Literal(''),
-    license_key_set: Type.Boolean(),
-    license_key_hint: Type.String(),
-    license_status: Type.String(),
-    license_expires_at: Type.String(),
-  },
-  { additionalProperties: true },
-);
-
-/** `{success, message, data: settings}` replies. */
-export const SettingsReply = Type.Object(
-  { success: Type.Boolean(), message: Type.String(), data: SettingsView },
-  { additionalProperties: true },
-);
-
-// A type list (not anyOf) so Ajv's type coercion leaves both null and "" as sent.
-function NullableSecret(maxLength: number) {
-  return Type.Unsafe<string | null>({
-    type: ['string', 'null'],
-    maxLength,
-    description: '"" or omitted keeps the stored value; null clears it.',
-  });
-}
-
-/** Body of POST /settings: any saveable key (ranges and enums checked before any write). */
-export const SettingsBody = Type.Object(
-  {
-    connection_method: Type.Optional(Type.Union([Type.Literal('oauth'), Type.Literal('api')])),
-    api_key: Type.Optional(NullableSecret(200)),
-    channel_id: Type.Optional(Type.String({ pattern: '^(UC[A-Za-z0-9_-]{22})?$' })),
-    refresh_token: Type.Optional(NullableSecret(2000)),
-    cache_duration: Type.Optional(Type.Integer({ minimum: 1, maximum: 168, description: 'Hours, 1–168.' })),
-    auto_sync: Type.Optional(Type.Boolean()),
-    video_position: Type.Optional(
-      Type.Union([Type.Literal('first'), Type.Literal('last'), Type.Literal('mixed')]),
-    ),
-    max_videos: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: '0 = all.' })),
-    autoplay_first: Type.Optional(Type.Boolean()),
-    muted_autoplay: Type.Optional(Type.Boolean()),
-    show_controls: Type.Optional(Type.Boolean()),
-    show_duration: Type.Optional(Type.Boolean()),
-    privacy_mode: Type.Optional(Type.Boolean()),
-    is_onboarding_completed: Type.Optional(Type.Boolean()),
-    advanced_deleteAllOnUninstall: Type.Optional(Type.Boolean()),
-    debug_enableMode: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: true },
-);
 
 /** Channel metadata from test-connection. */
 export const ChannelReply = Type.Object({

@@ -1,17 +1,17 @@
 import type { ExtensionContext } from '../define-extension.js';
-import { AssignmentsService } from './assignments.service.js';
-import { ConnectionService } from './connection.service.js';
-import { LibraryQueryService } from './library-query.service.js';
-import { LibrarySyncService } from './library-sync.service.js';
-import { VideosLicenseService } from './license.service.js';
-import { SettingsAdminService } from './settings-admin.service.js';
-import { SettingsService } from './settings.service.js';
-import { StorefrontService } from './storefront.service.js';
-import { VideosLog } from './videos-log.js';
+import { AssignmentsService } from './assignments/assignments.service.js';
+import { ConnectionService } from './connection/connection.service.js';
+import { LibraryQueryService } from './library/library-query.service.js';
+import { LibrarySyncService } from './library/library-sync.service.js';
+import { VideosLicenseService } from './license/license.service.js';
+import { SettingsAdminService } from './settings/settings.service.js';
+import { SettingsStore } from './settings/settings.store.js';
+import { StorefrontService } from './storefront/storefront.service.js';
+import { VideosLog } from './common/videos-log.js';
 
 /** Every service of the videos extension, wired once per app. */
 export interface VideosServices {
-  settings: SettingsService;
+  settings: SettingsStore;
   admin: SettingsAdminService;
   connection: ConnectionService;
   sync: LibrarySyncService;
@@ -28,7 +28,7 @@ const built = new WeakMap<ExtensionContext, VideosServices>();
 export function videosServices(ctx: ExtensionContext): VideosServices {
   let services = built.get(ctx);
   if (services) return services;
-  const settings = new SettingsService(ctx);
+  const settings = new SettingsStore(ctx);
   const log = new VideosLog(
     ctx.config.dataDir,
     ctx.clock,

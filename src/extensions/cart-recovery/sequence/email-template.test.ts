@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CAMPAIGN } from '../settings/settings.schemas.js';
+import { DEFAULT_CAMPAIGN } from '../settings/settings.defaults.js';
 import { renderRecoveryEmail, replacePlaceholders, type TemplateValues } from './email-template.js';
 
 const line = {

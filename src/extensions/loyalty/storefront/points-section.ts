@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../../platform/http/html.js';
-import type { customerView } from '../loyalty-customer.service.js';
-import type { LoyaltySettings } from '../loyalty-settings.js';
+import type { customerView } from '../customers/loyalty-customer.service.js';
+import type { LoyaltySettings } from '../settings/settings.schemas.js';
 import { formatCount } from './points-widget.js';
 
 /** How many history rows a page of the Points section shows. */

@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../../platform/http/html.js';
-import type { cartExtensionView } from '../loyalty-customer.service.js';
+import type { cartExtensionView } from '../customers/loyalty-customer.service.js';
 import { REDEEM_FORM_PATH } from './redeem-form.pages.js';
 
 /** What the points widget shows: the cart's `extensions.loyalty`. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { html } from '../../../platform/http/html.js';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { redemptionRefusal, updateRedemption } from '../redemption.service.js';
+import { redemptionRefusal, updateRedemption } from '../redemption/redemption.service.js';
 
 /** Where the checkout's Apply points / Remove points buttons post without JavaScript. */
 export const REDEEM_FORM_PATH = '/loyalty/points/';

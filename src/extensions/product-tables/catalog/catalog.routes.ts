@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RestApp } from '../../../platform/http/server.js';
 import { CATALOG_TOPIC, type ProductQuery, type ShopProduct } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 
 const tags = ['producttables'];

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { activityCsvStream } from './activity-csv.js';
 import { actorFromRequest } from './activity-actor.js';
 import { clearActivity, listActivity, LOG_LEVELS, logActivity } from './activity-log.service.js';

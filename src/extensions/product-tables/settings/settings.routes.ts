@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { actorFromRequest } from '../logs/activity-actor.js';
 import { tableCountsByStatus } from '../tables/tables.service.js';
 import {

@@ -8,7 +8,14 @@ import { logActivity } from '../logs/activity-log.service.js';
 import { deleteAllTables } from '../tables/tables.repository.js';
 import { factorySettings } from './settings.defaults.js';
 import type { PluginSettings } from './settings.schemas.js';
-import { ONBOARDING_OPTION, readSettings, SETTINGS_OPTION } from './settings.store.js';
+import {
+  deleteSettings,
+  readOnboarded,
+  readSettings,
+  readStoredSettings,
+  writeOnboarded,
+  writeStoredSettings,
+} from './settings.store.js';
 
 /** Deep-merges a partial settings object over the stored settings, checks the table defaults, logs the changed keys. */
 export async function updateSettings(
@@ -17,7 +24,7 @@ export async function updateSettings(
   actor: ActivityActor,
 ): Promise<PluginSettings> {
   const merged = await ctx.db.transaction().execute(async (trx) => {
-    const stored = await ctx.options.get<Record<string, unknown>>(SETTINGS_OPTION, {}, trx);
+    const stored = await readStoredSettings(ctx.options, trx);
     const before = deepMerge(factorySettings(), stored);
     const nextStored = deepMerge(stored, input);
     const after = deepMerge(factorySettings(), nextStored);
@@ -27,7 +34,7 @@ export async function updateSettings(
       { columns: after.table_defaults.columns },
       'settings.table_defaults',
     );
-    await ctx.options.set(SETTINGS_OPTION, nextStored, trx);
+    await writeStoredSettings(ctx.options, nextStored, trx);
     const changed = changedPaths(before, after);
     await logActivity(
       ctx,
@@ -49,8 +56,7 @@ export async function resetEverything(
 ): Promise<{ success: true; deleted_tables: number; settings: PluginSettings }> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const n = await deleteAllTables(trx);
-    await ctx.options.delete(SETTINGS_OPTION, trx);
-    await ctx.options.delete(ONBOARDING_OPTION, trx);
+    await deleteSettings(ctx.options, trx);
     await logActivity(
       ctx,
       {
@@ -69,12 +75,12 @@ export async function resetEverything(
 /** Marks onboarding done (logged). */
 export async function completeOnboarding(ctx: ExtensionContext, actor: ActivityActor): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await ctx.options.set(ONBOARDING_OPTION, true, trx);
+    await writeOnboarded(ctx.options, trx);
     await logActivity(ctx, { level: 'info', title: 'Onboarding completed' }, actor, trx);
   });
 }
 
 /** True once onboarding is done. */
 export async function isOnboarded(ctx: ExtensionContext): Promise<boolean> {
-  return ctx.options.get<boolean>(ONBOARDING_OPTION, false);
+  return readOnboarded(ctx.options);
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import { invalid, NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
 import type { ResponseCacheConfig } from '../../../platform/http/response-cache.js';
 import { TableConfigInputSchema } from '../config/table-config.schemas.js';

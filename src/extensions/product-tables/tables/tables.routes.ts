@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { ADMIN_ROUTE, NS } from '../admin-policy.js';
+import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { TableConfigSchema } from '../config/table-config.schemas.js';
 import { actorFromRequest } from '../logs/activity-actor.js';
 import { readSettings } from '../settings/settings.store.js';

@@ -6,13 +6,12 @@ import type {
   ChannelReply,
   LicenseReply,
   ProductsReply,
-  SettingsReply,
-  SettingsView,
   SyncReply,
   SyncStatusReply,
   VideoOrderReply,
   VideosReply,
 } from '../videos.schemas.js';
+import type { SettingsReply, SettingsView } from '../settings/settings.schemas.js';
 
 /** The settings object (secrets masked). */
 export type VideoSettings = Static<typeof SettingsView>;

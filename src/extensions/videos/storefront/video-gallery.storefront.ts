@@ -1,6 +1,6 @@
 import { html, jsonScript, type SafeHtml, safeUrl, trustedHtml } from '../../../platform/http/html.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import type { GalleryVideo, ProductGallery } from '../storefront.service.js';
+import type { GalleryVideo, ProductGallery } from './storefront.service.js';
 import { videosServices } from '../videos.services.js';
 
 /** The island that turns each facade into its player on click (`storefront/islands/video-facade.ts`). */

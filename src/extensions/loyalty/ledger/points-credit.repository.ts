@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import { topicBumpCte } from '../../../platform/cache/data-versions.js';
+import type { DbOrTrx } from '../../../platform/db/database.js';
+import { isPostgres } from '../../../platform/db/migrations.js';
+import { LEDGER_TOPIC } from './ledger-topic.js';
+import type { NewLedgerRow } from './points-ledger.repository.js';
+
+/** True when credits are written in one statement (`insertCreditAtOnce`): on PostgreSQL. */
+export function creditsAtOnce(db: DbOrTrx): boolean {
+  return isPostgres(db);
+}
+
+/** A credit to write at once: an entry whose balance after it the statement computes. */
+export type NewCredit = Omit<NewLedgerRow, 'transaction_type' | 'remaining' | 'balance_after'>;
+
+/**
+ * PostgreSQL: writes a credit in one statement, so it needs no transaction around it: the balance is moved
+ * (which locks the account row), the entry inserted, its four counters bumped and then the topic
+ * `loyalty.ledger`, in `insertEntry`'s lock order (each step reads all rows of the one before). Every upsert
+ * reads the latest committed row, so concurrent credits add up exactly. Returns the entry id and the balance.
+ */
+export async function insertCreditAtOnce(
+  db: DbOrTrx,
+  row: NewCredit,
+): Promise<{ id: number; balance: number }> {
+  const day = row.created_at.slice(0, 10);
+  const topic = topicBumpCte(db, 'counted', LEDGER_TOPIC);
+  const { rows } = await sql<{ id: number; balance: number; versions: Array<[string, number]> }>`
+    with account as (
+      insert into loyalty_accounts (user_id, balance, tier, updated_at)
+      values (${row.user_id}, ${row.amount}, '', ${row.created_at})
+      on conflict (user_id) do update
+        set balance = loyalty_accounts.balance + excluded.balance, updated_at = excluded.updated_at
+      returning balance
+    ), entry as (
+      insert into loyalty_ledger (user_id, transaction_type, amount, reference_type, reference_id, description,
+        expires_at, remaining, balance_after, idempotency_key, created_at)
+      select ${row.user_id}::integer, 'credit', ${row.amount}::integer, ${row.reference_type}::varchar,
+        ${row.reference_id}::integer, ${row.description}::varchar, ${row.expires_at}::varchar,
+        ${row.amount}::integer, account.balance, ${row.idempotency_key}::varchar, ${row.created_at}::varchar
+      from account
+      returning id, balance_after
+    ), counted as (
+      insert into loyalty_ledger_counts (user_id, day, transaction_type, reference_type, n)
+      select bucket.user_id, bucket.day, 'credit', ${row.reference_type}::varchar, 1
+      from (select count(*) as written from entry) as e,
+        (values (${row.user_id}::integer, ${day}::varchar), (${row.user_id}::integer, '*'), (0, ${day}::varchar), (0, '*'))
+          as bucket(user_id, day)
+      where e.written > 0
+      on conflict (user_id, day, transaction_type, reference_type) do update
+        set n = loyalty_ledger_counts.n + excluded.n
+      returning 1
+    ), ${topic.cte}
+    select entry.id, entry.balance_after as balance,
+      (select json_agg(json_build_array(topic, version)) from bumped_topics) as versions
+    from entry`.execute(db);
+  const written = rows[0]!;
+  topic.settle(written.versions.map(([name, version]) => ({ topic: name, version: Number(version) })));
+  return { id: Number(written.id), balance: Number(written.balance) };
+}
