@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db, DbOrTrx } from '../db/database.js';
 import {
   announceVersions,
@@ -192,6 +192,8 @@ export class DataVersions {
   }
 
   private async listen(): Promise<void> {
+    // Loaded here, as the database driver is: a SQLite server never loads pg.
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: this.options.databaseUrl });
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return;
