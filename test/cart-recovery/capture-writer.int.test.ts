@@ -241,14 +241,16 @@ describe('capture group commit', () => {
       await gate;
       return prices(...args);
     });
-    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const ids = ['SerialA', 'SerialB', 'SerialC', 'SerialD'];
     const writes: Array<Promise<void>> = [];
-    for (const id of ids) {
-      writes.push(writer.write(clientCapture(id)));
-      await nextTurn();
-      await nextTurn();
+    // One capture per lane, each waited for until its batch is held in the catalogue read …
+    for (let lane = 0; lane < writer.lanes; lane++) {
+      writes.push(writer.write(clientCapture(ids[lane]!)));
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(lane + 1));
     }
+    // … then the rest arrive while every lane is busy: they wait, to form one batch.
+    for (const id of ids.slice(writer.lanes)) writes.push(writer.write(clientCapture(id)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const inFlight = spy.mock.calls.length;
     release();
     await Promise.all(writes);
