@@ -98,7 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     options: new OptionsStore(db, versions),
     transients: new TransientStore(db, clock),
     events: new EventBus(db),
-    jobs: new DbJobQueue({ db, engine, clock, logger }, { staleAfterSeconds: config.jobStaleSeconds }),
+    jobs: new DbJobQueue(
+      { db, engine, clock, logger, catchUp: () => versions.catchUp() },
+      { staleAfterSeconds: config.jobStaleSeconds },
+    ),
     mail:
       options.mail ??
       (config.smtpUrl
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     corsOrigins: config.corsOrigins,
     eagerSchemas: options.eagerSchemas,
     replayCallerGuard: (request) => platform.auth.replayGuard(request),
+    requestGate: () => versions.catchUp(),
     status422Namespaces: modules.flatMap((m) =>
       (m.namespaces ?? []).filter((n) => n.validationStatus === 422).map((n) => n.namespace),
     ),

@@ -11,6 +11,7 @@ import * as jobsMail from './migrations/2026-11-22T06-10-jobs-mail.js';
 import * as jobsGroupIndex from './migrations/2026-11-25T08-00-jobs-group-index.js';
 import * as dataVersions from './migrations/2026-11-25T15-00-data-versions.js';
 import * as apiKeys from './migrations/2026-11-25T18-00-api-keys.js';
+import * as dataVersionBumps from './migrations/2026-11-28T16-00-data-version-bumps.js';
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
@@ -24,6 +25,7 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-25T08-00-jobs-group-index': jobsGroupIndex,
     '2026-11-25T15-00-data-versions': dataVersions,
     '2026-11-25T18-00-api-keys': apiKeys,
+    '2026-11-28T16-00-data-version-bumps': dataVersionBumps,
   },
   adminCapability: 'list_users',
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],

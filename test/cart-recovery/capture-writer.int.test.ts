@@ -10,6 +10,7 @@ import {
 import { SESSIONS_TOPIC } from '../../src/extensions/cart-recovery/sessions/sessions.topic.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createCrApp, createProduct, crOf } from './cr-helpers.js';
+import { readVersions } from '../../src/platform/cache/data-versions.repository.js';
 
 let t: TestApp;
 let mug: number;
@@ -75,12 +76,8 @@ function clientCapture(sessionId: string): NewCapture {
 
 /** The committed version of the sessions cache topic (each batch bumps it). */
 async function sessionsVersion(): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('topic', '=', SESSIONS_TOPIC)
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  const { versions } = await readVersions(t.ctx.db);
+  return versions.find((v) => v.topic === SESSIONS_TOPIC)?.version ?? 0;
 }
 
 async function storedSessions(ids: string[]) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_TOPIC } from '../../src/shop/shop-api.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adminHeaders, makeCategory, makeProduct, makeVariation } from './catalog-helpers.js';
+import { readVersions } from '../../src/platform/cache/data-versions.repository.js';
 
 // Every catalogue write bumps the catalogue's cache topic in its transaction, so caches made of it drop at once.
 let t: TestApp;
@@ -14,12 +15,8 @@ afterAll(async () => t.close());
 
 /** The committed version of the catalogue topic. */
 async function version(): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('data_versions')
-    .select('version')
-    .where('topic', '=', CATALOG_TOPIC)
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  const { versions } = await readVersions(t.ctx.db);
+  return versions.find((v) => v.topic === CATALOG_TOPIC)?.version ?? 0;
 }
 
 /** Expects `write` to answer `status` and to bump the catalogue topic. */

@@ -1,27 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseConnection } from 'kysely';
 import type pg from 'pg';
-import type { Db, DbOrTrx } from '../db/database.js';
+import { connectionOf, type Db, type DbOrTrx, onTransactionEnd, sqliteHandle } from '../db/database.js';
 import {
-  announceVersions,
   bumpCte,
-  incrementVersions,
-  incrementVersionsPart,
+  compactBumps,
+  insertBumps,
+  insertBumpsPart,
   readVersions,
-  versionsChannel,
+  readVersionsOn,
+  sqliteDataVersion,
+  type VersionsRead,
 } from './data-versions.repository.js';
 
-/** How long a write of this process keeps its topics uncached when its commit is never seen (a rollback). */
-const PENDING_MS = 2000;
-/** How often versions are read while a write of this process waits to be seen committed. */
-const PENDING_POLL_MS = 5;
+/** Bump rows beyond which a version read or this process's own bumps start a compaction. */
+const COMPACT_AFTER_ROWS = 256;
 
 // The versions of each database, found from any handle on it: a transaction shares its database's adapter.
 const byAdapter = new WeakMap<object, DataVersions>();
 
 /**
- * Bumps cache topics inside the writing transaction (a repository's job, next to the write). Caches of those
- * topics stop answering in this process at once and until the commit is seen; other instances learn of it when
- * this process has seen it committed and announces it (PostgreSQL NOTIFY), or at their next version read.
+ * Bumps cache topics next to the write, with the same handle (a repository's job): inside a transaction the
+ * bump commits or rolls back with the data. Caches of those topics stop answering in this process from the bump
+ * until the transaction has ended; every instance sees the commit at its next request (`DataVersions.catchUp`).
  */
 export async function bumpTopics(db: DbOrTrx, ...topics: string[]): Promise<void> {
   await versionsOf(db).bump(db, topics);
@@ -34,99 +35,108 @@ function versionsOf(db: DbOrTrx): DataVersions {
 }
 
 /**
- * For a write made as one PostgreSQL statement: the CTE `bumped_topics (topic, version)` bumping `topics` once the
- * statement's CTE `after` has rows (see `bumpCte`), and `settle`, to call with the versions the statement read
- * back from it, as `bumpTopics` does for a write of several statements.
+ * For a write made as one PostgreSQL statement: the CTE `bumped_topics (topic)` bumping
+ * `topics` once the statement's CTE `after` has rows (see `bumpCte`), and `settle`, to call once it has run.
  */
 export function topicBumpCte(
   db: DbOrTrx,
   after: string,
   ...topics: string[]
-): { cte: ReturnType<typeof bumpCte>; settle: (bumped: Array<{ topic: string; version: number }>) => void } {
+): { cte: ReturnType<typeof bumpCte>; settle: () => Promise<void> } {
   const versions = versionsOf(db);
-  return { cte: bumpCte(topics, after), settle: (bumped) => versions.settle(bumped) };
+  return { cte: bumpCte(topics, after), settle: () => versions.recorded(db, topics) };
 }
 
 /**
- * For a write made as one PostgreSQL statement of parts (`db.with(name, () => part)`): `part` bumps `topics` and
- * returns `topic, version`, and `settle` takes the versions the statement read back from it, as `bumpTopics` does
- * for a write of several statements.
+ * For a write made as one PostgreSQL statement of parts (`db.with(name, () => part)`): `part` bumps `topics` and returns `topic`, and `settle`, to call once the statement has run.
  */
 export function topicBumpPart(
   db: DbOrTrx,
   ...topics: string[]
-): {
-  part: ReturnType<typeof incrementVersionsPart>;
-  settle: (bumped: Array<{ topic: string; version: number | string }>) => void;
-} {
+): { part: ReturnType<typeof insertBumpsPart>; settle: () => Promise<void> } {
   const versions = versionsOf(db);
-  return {
-    part: incrementVersionsPart(db, topics),
-    settle: (bumped) => versions.settle(bumped.map((b) => ({ topic: b.topic, version: Number(b.version) }))),
-  };
+  return { part: insertBumpsPart(db, topics), settle: () => versions.recorded(db, topics) };
 }
 
 /**
- * One instance's view of the committed version of every cache topic (`loyalty.ledger`, `auth.principals`, …).
- * Kept current by reading every version: every few milliseconds while a write of this process waits to be seen
- * committed, and every `pollMs` as the backstop for a lost notification (or another process on a SQLite file);
- * and, on PostgreSQL, by LISTEN/NOTIFY: a process announces the versions of its own writes once its read has
- * seen them committed (never ahead of the data). The announcement is a statement of its own rather than a NOTIFY
- * inside each writing transaction, because PostgreSQL serializes the commits of notifying transactions.
+ * One instance's view of the committed version of every cache topic (`loyalty.ledger`, `auth.principals`, …),
+ * brought up to date before every request and every job (`catchUp`): whatever was committed before a request
+ * arrived, on any instance, is what its caches answer from. A stamp is the topics' committed versions plus this
+ * process's own bumps, so a write of this process makes its caches stale at once, and again when it commits.
  */
 export class DataVersions {
   private readonly known = new Map<string, number>();
-  private readonly pending = new Map<string, { version: number; until: number }>();
-  private readonly channel: string;
-  private listener: pg.Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  /** This process's bumps and commits per topic: a stamp changes with each. */
+  private readonly local = new Map<string, number>();
+  /** Transactions of this process that bumped a topic and have not ended yet. */
+  private readonly open = new Map<string, number>();
+  private readonly openOn = new Map<DatabaseConnection, string[]>();
+  private client: pg.Client | null = null;
+  private reading: Promise<void> | null = null;
+  private nextRead: Promise<void> | null = null;
+  private sqliteVersion = -1;
+  private bumpsSinceCompaction = 0;
+  private compacting: Promise<void> | null = null;
+  private stopListening: (() => void) | null = null;
 
   constructor(
     private readonly options: {
       db: Db;
       logger: FastifyBaseLogger;
-      /** PostgreSQL URL to LISTEN on; unset on SQLite. */
+      /** PostgreSQL URL the versions are read through (a connection of their own); unset on SQLite. */
       databaseUrl?: string;
       schema?: string;
-      /** How often every version is read (default 1 s with notifications, 100 ms without). */
-      pollMs?: number;
     },
-  ) {
-    this.channel = versionsChannel(options.schema);
-  }
+  ) {}
 
-  /** Reads every version, starts listening and polling, and serves `bumpTopics` for this database. */
+  /** Reads every version and serves `bumpTopics` for this database. */
   async start(): Promise<void> {
     byAdapter.set(this.options.db.getExecutor().adapter, this);
-    await this.pollQuietly();
-    if (this.options.databaseUrl) await this.listen();
-    this.schedule();
+    this.stopListening = onTransactionEnd(this.options.db, (connection) => this.ended(connection));
+    await this.read().catch((err) => this.options.logger.debug({ err }, 'data versions not readable yet'));
   }
 
-  /** Stops listening and polling, after announcing this process's writes that are committed by then. */
+  /** Stops reading versions (after a compaction in progress). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.pending.size > 0) await this.pollQuietly().then(() => this.settlePending());
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => {});
+    this.stopListening?.();
+    await this.compacting;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
   }
 
   /**
-   * The stamp of an answer computed now from these topics, or null when it must not be cached (a write of this
-   * process to one of them is not yet seen committed). Take it before the read; store only while `holds` it.
+   * Brings the versions up to date with every commit made before this call, on any instance: null when they
+   * already are (SQLite, when no other process wrote to the file), else a promise of a read started after this
+   * call. Concurrent callers share reads: at most one is in flight and one waits.
+   */
+  catchUp(): Promise<void> | null {
+    const sqlite = sqliteHandle(this.options.db);
+    if (sqlite && sqliteDataVersion(sqlite) === this.sqliteVersion) return null;
+    if (this.reading === null) {
+      this.reading = this.read().finally(() => {
+        this.reading = null;
+      });
+      return this.reading;
+    }
+    this.nextRead ??= this.reading
+      .catch(() => {})
+      .then(() => {
+        this.nextRead = null;
+        return this.catchUp() ?? undefined;
+      });
+    return this.nextRead;
+  }
+
+  /**
+   * The stamp of an answer computed now from these topics, or null when it must not be cached (a transaction of
+   * this process that bumped one of them has not ended). Take it before the read; store only while `holds` it.
    */
   stamp(topics: readonly string[]): string | null {
     let stamp = '';
     for (const topic of topics) {
-      const pending = this.pending.get(topic);
-      if (pending) {
-        if ((this.known.get(topic) ?? 0) < pending.version && performance.now() < pending.until) return null;
-        this.pending.delete(topic);
-      }
-      stamp += `${this.known.get(topic) ?? 0}.`;
+      if (this.open.has(topic)) return null;
+      stamp += `${this.known.get(topic) ?? 0}.${this.local.get(topic) ?? 0}.`;
     }
     return stamp;
   }
@@ -138,87 +148,95 @@ export class DataVersions {
 
   /** See `bumpTopics`. */
   async bump(db: DbOrTrx, topics: string[]): Promise<void> {
-    this.settle(await incrementVersions(db, topics));
+    if (db.isTransaction) await this.hold(db, topics);
+    await insertBumps(db, topics);
+    if (!db.isTransaction) this.written(topics);
   }
 
-  /** Holds the bumped topics uncached until their new versions are seen committed. */
-  settle(bumped: Array<{ topic: string; version: number }>): void {
-    const until = performance.now() + PENDING_MS;
-    for (const { topic, version } of bumped) this.pending.set(topic, { version, until });
-    this.schedule();
+  /** After a statement that bumped `topics` through `db` (see `topicBumpCte`, `topicBumpPart`) has run. */
+  async recorded(db: DbOrTrx, topics: readonly string[]): Promise<void> {
+    if (db.isTransaction) await this.hold(db, topics);
+    else this.written(topics);
   }
 
-  private learn(topic: string, version: number): void {
-    if (version > (this.known.get(topic) ?? 0)) this.known.set(topic, version);
-  }
-
-  private async poll(): Promise<void> {
-    for (const { topic, version } of await readVersions(this.options.db)) this.learn(topic, version);
-  }
-
-  /** A poll whose failure waits for the next one (before the migrations have run there is nothing to read). */
-  private async pollQuietly(): Promise<void> {
-    await this.poll().catch((err) => this.options.logger.debug({ err }, 'data versions not readable yet'));
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    // Without notifications (SQLite) reading the versions is the only way news arrives, and it costs microseconds.
-    const idle = this.options.pollMs ?? (this.options.databaseUrl ? 1000 : 100);
-    const delay = this.pending.size > 0 ? PENDING_POLL_MS : idle;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.poll()
-        .then(() => this.settlePending())
-        .catch((err) => this.options.logger.warn({ err }, 'reading data versions failed'))
-        .finally(() => this.schedule());
-    }, delay);
-    this.timer.unref();
-  }
-
-  /**
-   * Drops the pending writes that are seen committed (announcing their topics' versions to the other instances)
-   * or that never will be (rolled back).
-   */
-  private async settlePending(): Promise<void> {
-    const committed: Array<{ topic: string; version: number }> = [];
-    for (const [topic, pending] of this.pending) {
-      const known = this.known.get(topic) ?? 0;
-      if (known >= pending.version) committed.push({ topic, version: known });
-      if (known >= pending.version || performance.now() >= pending.until) this.pending.delete(topic);
+  /** Keeps `topics` uncached in this process until the transaction `trx` has ended. */
+  private async hold(trx: DbOrTrx, topics: readonly string[]): Promise<void> {
+    const connection = await connectionOf(trx);
+    const opened = this.openOn.get(connection) ?? [];
+    if (opened.length === 0) this.openOn.set(connection, opened);
+    for (const topic of topics) {
+      opened.push(topic);
+      this.open.set(topic, (this.open.get(topic) ?? 0) + 1);
     }
-    if (committed.length > 0 && this.listener) await announceVersions(this.listener, this.channel, committed);
   }
 
-  private async listen(): Promise<void> {
+  /** Records a bump of `topics` that is committed now. */
+  private written(topics: readonly string[]): void {
+    for (const topic of topics) this.local.set(topic, (this.local.get(topic) ?? 0) + 1);
+    this.bumpsSinceCompaction += topics.length;
+    if (this.bumpsSinceCompaction >= COMPACT_AFTER_ROWS) this.compact(0);
+  }
+
+  private ended(connection: DatabaseConnection): void {
+    const topics = this.openOn.get(connection);
+    if (topics === undefined) return;
+    this.openOn.delete(connection);
+    for (const topic of topics) {
+      const left = this.open.get(topic)! - 1;
+      if (left === 0) this.open.delete(topic);
+      else this.open.set(topic, left);
+    }
+    this.written(topics);
+  }
+
+  private async read(): Promise<void> {
+    const sqlite = sqliteHandle(this.options.db);
+    // Taken before the read: a commit by another process during the read makes the next request read again.
+    if (sqlite) this.sqliteVersion = sqliteDataVersion(sqlite);
+    const read = this.options.databaseUrl
+      ? await readVersionsOn(await this.connection())
+      : await readVersions(this.options.db);
+    this.learn(read);
+  }
+
+  private learn(read: VersionsRead): void {
+    for (const { topic, version } of read.versions)
+      if (version > (this.known.get(topic) ?? 0)) this.known.set(topic, version);
+    if (read.rows >= COMPACT_AFTER_ROWS + this.known.size) this.compact(read.lastId);
+  }
+
+  /** Folds the bump rows (up to `lastId`, or all seen now) into one per topic, one compaction at a time. */
+  private compact(lastId: number): void {
+    if (this.compacting) return;
+    this.bumpsSinceCompaction = 0;
+    this.compacting = (async () => {
+      const through = lastId || (await readVersions(this.options.db)).lastId;
+      await compactBumps(this.options.db, through);
+    })()
+      .catch((err) =>
+        this.options.logger.debug({ err }, 'compacting data versions failed; the next one retries'),
+      )
+      .finally(() => {
+        this.compacting = null;
+      });
+  }
+
+  /** PostgreSQL: the connection versions are read on (opened on first use, again after an error). */
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
     // Loaded here, as the database driver is: a SQLite server never loads pg.
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel !== this.channel || !message.payload) return;
-      for (const { topic, version } of JSON.parse(message.payload) as Array<{
-        topic: string;
-        version: number;
-      }>)
-        this.learn(topic, version);
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      ...(this.options.schema ? { options: `-c search_path=${this.options.schema}` } : {}),
     });
     client.on('error', (err) => {
-      this.options.logger.warn({ err }, 'data versions listener failed; reconnecting');
-      if (this.listener === client) this.listener = null;
+      this.options.logger.warn({ err }, 'data versions connection failed; reconnecting on the next read');
+      if (this.client === client) this.client = null;
       client.end().catch(() => {});
-      this.listenLater();
     });
     await client.connect();
-    await client.query(`listen "${this.channel}"`);
-    this.listener = client;
-    // Versions bumped while the listener was away are picked up now rather than at the next poll.
-    await this.pollQuietly();
-  }
-
-  private listenLater(): void {
-    setTimeout(() => {
-      if (!this.stopped && !this.listener) this.listen().catch(() => this.listenLater());
-    }, 1000).unref();
+    this.client = client;
+    return client;
   }
 }

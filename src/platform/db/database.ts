@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { type DatabaseConnection, type Dialect, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { ImmediateSqliteDialect } from './sqlite-immediate.js';
+import { reportingTransactionEnds, type TransactionEndListener } from './transaction-ends.js';
 
 /**
  * Every table of every module. Modules add theirs by declaration merging:
@@ -47,7 +48,7 @@ export async function openDatabase(options: {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = openKysely(new PostgresDialect({ pool }));
     postgresPools.set(db, pool);
     return { db, engine: 'postgres', destroy: () => db.destroy() };
   }
@@ -66,12 +67,37 @@ export async function openDatabase(options: {
   // file anyway, and a 1M-row export filled the bigger cache (+14 MiB RSS) without being faster (docs/platform.md).
   sqlite.pragma('cache_size = -2000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = openKysely(new ImmediateSqliteDialect({ database: sqlite }));
   sqliteHandles.set(db, sqlite);
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }
 
 const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+const transactionEndListeners = new WeakMap<Db, Set<TransactionEndListener>>();
+
+function openKysely(dialect: Dialect): Db {
+  const listeners = new Set<TransactionEndListener>();
+  const db = new Kysely<Tables>({
+    dialect: reportingTransactionEnds(dialect, (connection, committed) => {
+      for (const listener of listeners) listener(connection, committed);
+    }),
+  });
+  transactionEndListeners.set(db, listeners);
+  return db;
+}
+
+/** Calls `listener` after every transaction on `db` commits or rolls back (see transaction-ends.ts). */
+export function onTransactionEnd(db: Db, listener: TransactionEndListener): () => void {
+  const listeners = transactionEndListeners.get(db);
+  if (!listeners) throw new Error('onTransactionEnd: not a database opened by openDatabase');
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The connection a transaction runs on (the one its end is reported with; see `onTransactionEnd`). */
+export function connectionOf(trx: DbOrTrx): Promise<DatabaseConnection> {
+  return trx.getExecutor().provideConnection(async (connection) => connection);
+}
 
 /**
  * The better-sqlite3 connection behind a SQLite query builder (undefined on PostgreSQL), for a repository's

@@ -45,6 +45,23 @@ interface StoredAnswer {
   postPrefix?: string;
 }
 
+/**
+ * What a request waits for before anything answers it (null: nothing to wait for): the platform makes every
+ * instance's caches as new as every write committed before the request arrived (cache/data-versions.ts).
+ */
+export type RequestGate = () => Promise<void> | null;
+
+/** The answer when the gate cannot be passed (the database is unreachable): 503 in the WordPress error shape. */
+function unavailable(res: ServerResponse): void {
+  const body = JSON.stringify({
+    code: 'storeside_unavailable',
+    message: 'The database cannot be reached right now. Try again in a moment.',
+    data: { status: 503 },
+  });
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
+  res.end(body);
+}
+
 /** Limits of the lane: answers kept, the bytes of all of them, and the largest answer kept. */
 export interface ReplayLaneOptions {
   maxEntries?: number;
@@ -68,6 +85,7 @@ export class ReplayLane {
   /** How many stored POST answers each key prefix (URL, credentials, Content-Type) has. */
   private readonly postPrefixes = new Map<string, number>();
   private guardOf: (request: FastifyRequest) => ReplayCheck | null = () => null;
+  private gate: RequestGate = () => null;
   private closing = false;
   private storedBytes = 0;
   private readonly maxEntries: number;
@@ -83,6 +101,11 @@ export class ReplayLane {
   /** Sets who vouches for the caller: a check that holds while the same principal is authenticated the same way. */
   setCallerGuard(guardOf: (request: FastifyRequest) => ReplayCheck | null): void {
     this.guardOf = guardOf;
+  }
+
+  /** Sets what every request waits for before it is answered, from the lane or by Fastify (see `RequestGate`). */
+  setGate(gate: RequestGate): void {
+    this.gate = gate;
   }
 
   /** Stops replaying (shutdown: every answer then goes through Fastify, which closes the connection). */
@@ -117,10 +140,19 @@ export class ReplayLane {
   before(
     handler: (req: IncomingMessage, res: ServerResponse) => void,
   ): (req: IncomingMessage, res: ServerResponse) => void {
-    return (req, res) => {
+    const answer = (req: IncomingMessage, res: ServerResponse): void => {
       if (this.answers.size === 0) handler(req, res);
       else if (req.method === 'POST') this.replayPost(req, res, handler);
       else if (!this.replay(res, replayKey(req.method, req.url, req.headers))) handler(req, res);
+    };
+    return (req, res) => {
+      const waiting = this.gate();
+      if (waiting === null) answer(req, res);
+      else
+        waiting.then(
+          () => answer(req, res),
+          () => unavailable(res),
+        );
     };
   }
 

@@ -17,7 +17,7 @@ import { injectThroughLane } from './inject-through-lane.js';
 import { lazyChildLogger } from './request-logger.js';
 import { formToObject, hasNulCharacter, parseFormBody, parseJsonBody } from './request-parsers.js';
 import { schemaCompilers } from './lazy-schema-compilers.js';
-import { type ReplayCheck, ReplayLane, rememberBodyText } from './replay-lane.js';
+import { type ReplayCheck, ReplayLane, type RequestGate, rememberBodyText } from './replay-lane.js';
 import { fieldErrorsFromAjv } from './validation-errors.js';
 
 declare module 'fastify' {
@@ -44,6 +44,8 @@ export interface HttpServerOptions {
   eagerSchemas?: boolean;
   /** Vouches that a request's caller may be answered again from the replay lane (see replay-lane.ts). */
   replayCallerGuard?: (request: FastifyRequest) => ReplayCheck | null;
+  /** What every request waits for before it is answered (see replay-lane.ts, `RequestGate`). */
+  requestGate?: RequestGate;
 }
 
 const GLOBAL_PARAMS = [
@@ -63,6 +65,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   const status422 = (options.status422Namespaces ?? []).map((ns) => `/wp-json/${ns}/`);
   const replayLane = new ReplayLane();
   if (options.replayCallerGuard) replayLane.setCallerGuard(options.replayCallerGuard);
+  if (options.requestGate) replayLane.setGate(options.requestGate);
   const app = Fastify({
     serverFactory: replayLane.serverFactory,
     loggerInstance: options.logger,

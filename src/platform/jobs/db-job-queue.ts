@@ -33,7 +33,14 @@ export class DbJobQueue implements JobQueue {
   private stopped = true;
 
   constructor(
-    private readonly deps: { db: Db; engine: Engine; clock: Clock; logger: FastifyBaseLogger },
+    private readonly deps: {
+      db: Db;
+      engine: Engine;
+      clock: Clock;
+      logger: FastifyBaseLogger;
+      /** Brings the caches up to date with every write committed so far (as before a request). */
+      catchUp?: () => Promise<void> | null;
+    },
     private readonly options: { pollMs?: number; staleAfterSeconds?: number; batchSize?: number } = {},
   ) {}
 
@@ -168,6 +175,7 @@ export class DbJobQueue implements JobQueue {
     if (!handler) error = new Error(`No handler registered for ${row.hook}`);
     else {
       try {
+        await this.deps.catchUp?.();
         await handler(job.args, { job, db: this.deps.db });
       } catch (e) {
         error = e;

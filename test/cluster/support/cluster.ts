@@ -35,8 +35,11 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 // A Redis database of the cluster test's own, emptied at each start: its limits must not outlive a run.
 const REDIS_URL = process.env.TEST_CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
 
-/** Starts `count` instances on a fresh database (the first runs the migrations) and the proxy in front of them. */
-export async function startCluster(count = 2): Promise<Cluster> {
+/**
+ * Starts `count` instances on a fresh database (the first runs the migrations) and the proxy in front of them,
+ * with `env` added to their environment.
+ */
+export async function startCluster(count = 2, env: Record<string, string> = {}): Promise<Cluster> {
   const database = `storeside_cluster_${randomBytes(5).toString('hex')}`;
   await withPg(PG_URL, (c) => c.query(`create database ${database}`));
   const redis = new Redis(REDIS_URL);
@@ -58,6 +61,7 @@ export async function startCluster(count = 2): Promise<Cluster> {
     LOG_LEVEL: 'warn',
     // Short, so the cluster test sees a killed instance's claimed jobs recovered within seconds.
     STORESIDE_JOB_STALE_SECONDS: String(jobStaleSeconds),
+    ...env,
   };
   const environments: Array<Record<string, string>> = [];
   const launch = async (env: Record<string, string>): Promise<Instance> => {

@@ -205,8 +205,8 @@ export async function insertCapturesAtOnce(
     ...input.jobs.values,
   ];
   const shape = `${input.sessions.length}:${input.events.length}:${input.jobs.count}`;
-  const { rows } = await insertCaptures.execute(db, values, shape);
-  topicBumpPart(db, SESSIONS_TOPIC).settle(rows);
+  await insertCaptures.execute(db, values, shape);
+  await topicBumpPart(db, SESSIONS_TOPIC).settle();
 }
 
 const RESERVED_SESSION_COLUMNS = ['id', ...SESSION_COLUMNS] as const;
@@ -228,7 +228,7 @@ const insertCaptures = shapedQuery(
       .with('scheduled_jobs', () => newJobsPart(db, p, jobs, jobsFrom))
       .with('bumped_topics', () => bump.part)
       .selectFrom('bumped_topics')
-      .select(['topic', 'version']);
+      .select('topic');
   },
   { prepared: true },
 );

@@ -25,7 +25,7 @@ export async function insertCreditAtOnce(
 ): Promise<{ id: number; balance: number }> {
   const day = row.created_at.slice(0, 10);
   const topic = topicBumpCte(db, 'counted', LEDGER_TOPIC);
-  const { rows } = await sql<{ id: number; balance: number; versions: Array<[string, number]> }>`
+  const { rows } = await sql<{ id: number; balance: number }>`
     with account as (
       insert into loyalty_accounts (user_id, balance, tier, updated_at)
       values (${row.user_id}, ${row.amount}, '', ${row.created_at})
@@ -51,10 +51,8 @@ export async function insertCreditAtOnce(
         set n = loyalty_ledger_counts.n + excluded.n
       returning 1
     ), ${topic.cte}
-    select entry.id, entry.balance_after as balance,
-      (select json_agg(json_build_array(topic, version)) from bumped_topics) as versions
-    from entry`.execute(db);
+    select entry.id, entry.balance_after as balance from entry`.execute(db);
   const written = rows[0]!;
-  topic.settle(written.versions.map(([name, version]) => ({ topic: name, version: Number(version) })));
+  await topic.settle();
   return { id: Number(written.id), balance: Number(written.balance) };
 }
