@@ -13,6 +13,7 @@ import { openDatabase } from './platform/db/database.js';
 import { migrateModules, migrationsDone } from './platform/db/migrations.js';
 import { EventBus } from './platform/events/event-bus.js';
 import { FetchHttpClient, type HttpClient } from './platform/http-client/http-client.js';
+import { PinnedHttpClient, type PublicHttpClient } from './platform/http-client/public-http-client.js';
 import { RestRouteIndex } from './platform/http/rest-index.js';
 import { DataVersions } from './platform/cache/data-versions.js';
 import { responseCaching } from './platform/http/response-cache.js';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   extensions?: Extension[];
   mail?: MailSender;
   http?: HttpClient;
+  /** Tests swap in a client that also reaches loopback (`new PinnedHttpClient({ allowLoopback: true })`). */
+  publicHttp?: PublicHttpClient;
   rateLimiter?: RateLimiter;
   /** Run migrations while building (default true). */
   migrate?: boolean;
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
         ? await SmtpMailSender.create(config.smtpUrl, fromAddress)
         : new OutboxMailSender(db, clock, fromAddress)),
     http: options.http ?? new FetchHttpClient(config),
+    publicHttp: options.publicHttp ?? new PinnedHttpClient(),
     rateLimiter,
     nonces,
     auth: new Authenticator({ db, clock, nonces, capabilities, versions, secret: config.secret, secrets }),

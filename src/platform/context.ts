@@ -8,6 +8,7 @@ import type { Config } from './config/config.js';
 import type { Db, Engine } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
 import type { HttpClient } from './http-client/http-client.js';
+import type { PublicHttpClient } from './http-client/public-http-client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { MailSender } from './mail/mail-sender.js';
 import type { McpToolRegistry } from './mcp/mcp-tools.js';
@@ -30,6 +31,8 @@ export interface PlatformContext {
   jobs: JobQueue;
   mail: MailSender;
   http: HttpClient;
+  /** Requests to URLs users give (app callbacks): public HTTPS addresses only, connections pinned. */
+  publicHttp: PublicHttpClient;
   rateLimiter: RateLimiter;
   nonces: NonceService;
   auth: Authenticator;

@@ -140,14 +140,40 @@ describe('/wp-login.php', () => {
     expect(session.cookies.find((c) => c.name === 'storeside_logged_in')?.maxAge).toBeUndefined();
   });
 
-  it.each(['https://evil.example/wp-admin/', '//evil.example/', '/\\evil.example/', 'javascript:alert(1)'])(
-    'should ignore the redirect_to %s',
-    async (target) => {
-      const r = await logIn({ log: 'admin', pwd: 'admin-password-1', redirect_to: target });
-      expect(r.statusCode).toBe(302);
-      expect(r.headers.location).toBe('/wp-admin/');
-    },
-  );
+  it.each([
+    'https://evil.example/wp-admin/',
+    '//evil.example/',
+    '/\\evil.example/',
+    'javascript:alert(1)',
+    '/.//evil.example/x',
+    '/%2e//evil.example/x',
+    '/.\\/evil.example/x',
+    '/a/..//evil.example/x',
+    '/\t/evil.example/x',
+  ])('should ignore the redirect_to %s', async (target) => {
+    const r = await logIn({ log: 'admin', pwd: 'admin-password-1', redirect_to: target });
+    expect(r.statusCode).toBe(302);
+    expect(r.headers.location).toBe('/wp-admin/');
+  });
+
+  it('should send a logged-in user to the admin, not off the site, for a redirect_to that normalises to //host', async () => {
+    const cookie = cookieOf(await logIn({ log: 'admin', pwd: 'admin-password-1' }));
+    for (const query of ['/%252e//evil.example/', '/.//evil.example/', '/%2e%2e//evil.example/']) {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/wp-login.php?redirect_to=${query}`,
+        headers: { cookie },
+      });
+      expect(r.statusCode, query).toBe(302);
+      expect(r.headers.location, query).toBe('/wp-admin/');
+    }
+  });
+
+  it('should not carry an off-site redirect_to into the form', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/wp-login.php?redirect_to=/%252e//evil.example/' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('name="redirect_to" value=""');
+  });
 
   it('should send a customer to the shop, not to an admin they cannot open', async () => {
     const r = await logIn({ log: customer.email, pwd: customer.password });

@@ -187,6 +187,24 @@ describe('My account for guests', () => {
     }
   });
 
+  it('should not send a customer off the site after login for a redirect_to that normalises to //host', async () => {
+    const user = await t.createUser();
+    for (const target of ['/.//evil.example/', '/%2e//evil.example/', '/.\\/evil.example/']) {
+      const v = visitor();
+      const page = await v.get(`/my-account/?redirect_to=${encodeURIComponent(target)}`);
+      expect(page.body, target).not.toContain('name="redirect"');
+      const r = await v.post('/my-account/', {
+        username: user.username,
+        password: user.password,
+        redirect: target,
+        'woocommerce-login-nonce': field(page.body, 'woocommerce-login-nonce'),
+        login: 'Log in',
+      });
+      expect(r.statusCode, target).toBe(303);
+      expect(r.headers.location, target).toBe('/my-account/');
+    }
+  });
+
   it('should merge the guest cart into the customer cart at login', async () => {
     const user = await t.createUser();
     const v = visitor();

@@ -9,7 +9,8 @@ import { html, type SafeHtml } from '../http/html.js';
 import type { RestApp } from '../http/server.js';
 import { type AdminModule, mayEnterAdmin } from './admin-access.js';
 import { ADMIN_PAGE_HEADERS, pageDocument } from './page-document.js';
-import { safeRedirect, siteName } from './site-identity.js';
+import { safeRedirect } from '../http/safe-redirect.js';
+import { siteName } from './site-identity.js';
 
 /** The nonce action of the logout link (WordPress's `log-out`). */
 export const LOGOUT_ACTION = 'log-out';
@@ -40,6 +41,8 @@ export function registerLoginPages(
 ): void {
   const landing = (redirectTo: string | undefined, canEnterAdmin: boolean) =>
     safeRedirect(redirectTo, ctx.config.publicUrl, canEnterAdmin ? ADMIN_HOME : '/');
+  // The form carries only a redirect_to that will be followed.
+  const formTarget = (redirectTo: string | undefined) => safeRedirect(redirectTo, ctx.config.publicUrl, '');
 
   app.get(
     '/wp-login.php',
@@ -64,7 +67,13 @@ export function registerLoginPages(
       if (principal.kind === 'user')
         return reply.redirect(landing(redirectTo, mayEnterAdmin(principal, modules)), 302);
       const notice = request.query.loggedout === 'true' ? 'You are now logged out.' : undefined;
-      return sendPage(reply, 'Log In', await siteName(ctx.options), loginForm({ redirectTo, notice }), 200);
+      return sendPage(
+        reply,
+        'Log In',
+        await siteName(ctx.options),
+        loginForm({ redirectTo: formTarget(redirectTo), notice }),
+        200,
+      );
     },
   );
 
@@ -78,7 +87,13 @@ export function registerLoginPages(
       const { log, pwd, rememberme, redirect_to: redirectTo } = request.body;
       const name = await siteName(ctx.options);
       const again = (error: string, status: number) =>
-        sendPage(reply, 'Log In', name, loginForm({ redirectTo, error, username: log }), status);
+        sendPage(
+          reply,
+          'Log In',
+          name,
+          loginForm({ redirectTo: formTarget(redirectTo), error, username: log }),
+          status,
+        );
       if (log.trim() === '' || pwd === '')
         return again('The username and the password are both required.', 400);
       let user: Awaited<ReturnType<typeof logIn>>;

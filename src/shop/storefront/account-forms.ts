@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { safeRedirect } from '../../platform/admin-pages/site-identity.js';
+import { safeRedirect } from '../../platform/http/safe-redirect.js';
 import type { AuthUser } from '../../platform/auth/principal.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import { REGISTRATION_OPTION } from '../customers/registration.service.js';

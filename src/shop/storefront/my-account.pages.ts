@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { safeRedirect } from '../../platform/admin-pages/site-identity.js';
+import { safeRedirect } from '../../platform/http/safe-redirect.js';
 import { logIn } from '../../platform/auth/login.service.js';
 import type { AuthUser } from '../../platform/auth/principal.js';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookie.js';
