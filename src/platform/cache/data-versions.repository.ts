@@ -63,9 +63,16 @@ export async function readVersionsOn(client: pg.Client): Promise<VersionsRead> {
   return summarize(result.rows);
 }
 
+const dataVersionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
 /** SQLite: a number that changes whenever another connection (another process) commits to the file. */
 export function sqliteDataVersion(sqlite: SQLite.Database): number {
-  return sqlite.pragma('data_version', { simple: true }) as number;
+  let statement = dataVersionStatements.get(sqlite);
+  if (statement === undefined) {
+    statement = sqlite.prepare('pragma data_version').pluck();
+    dataVersionStatements.set(sqlite, statement);
+  }
+  return statement.get() as number;
 }
 
 /**
