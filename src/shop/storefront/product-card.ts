@@ -39,9 +39,16 @@ ${ratingMarkup(product)}
 ${
   product.type === 'simple' && text === 'Add to cart'
     ? html`<form method="post" action="/cart/" data-product-name="${product.name}"><input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="quantity" value="1"><button type="submit" aria-label="${label}">${text}</button></form>`
-    : product.type === 'external'
-      ? html`<a class="button secondary" href="${safeUrl(product.external_url)}" rel="nofollow noopener" aria-label="${label}">${text}</a>`
-      : html`<a class="button secondary" href="${url}" aria-label="${label}">${text}</a>`
+    : productButtonLink(product)
 }
 </li>`;
+}
+
+/** The add-to-cart button of a product bought elsewhere: its page (options, details, children) or its store. */
+export function productButtonLink(product: ShopProduct): SafeHtml {
+  const label = addToCartDescription(product);
+  const text = addToCartText(product);
+  return product.type === 'external'
+    ? html`<a class="button secondary" href="${safeUrl(product.external_url)}" rel="nofollow noopener" aria-label="${label}">${text}</a>`
+    : html`<a class="button secondary" href="/product/${product.slug}/" aria-label="${label}">${text}</a>`;
 }
