@@ -303,6 +303,35 @@ describeInBrowser('shopping in the storefront', () => {
     await context.close();
   }, 90_000);
 
+  it('should buy from a grouped product’s page: a quantity per child, one Add to cart', async () => {
+    const mug = (await wc('GET', '/products?search=Enamel%20Mug'))[0];
+    const towel = await wc('POST', '/products', { name: 'Tea Towel', regular_price: '4.50' });
+    const set = await wc('POST', '/products', {
+      name: 'Tea Set',
+      type: 'grouped',
+      grouped_products: [mug.id, towel.id],
+    });
+    const { context, page } = await guest(true);
+    await page.goto(`${base}/shop/`);
+    await checkA11y(page);
+    await page.getByRole('link', { name: 'View products in the “Tea Set” group' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tea Set' }).waitFor();
+    expect(await page.locator('[data-price]').textContent()).toBe('$4.50 – $8.00');
+    await page.getByLabel('Quantity of Enamel Mug').fill('2');
+    await page.getByLabel('Quantity of Tea Towel').fill('1');
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL(/\/cart\/\?added=/);
+    await page.getByText('“Enamel Mug” and “Tea Towel” have been added to your cart.').waitFor();
+    const cart = await storeCart(context);
+    expect(cart.items.map((i) => [i.id, i.quantity])).toEqual([
+      [mug.id, 2],
+      [towel.id, 1],
+    ]);
+    expect((await wc('GET', `/products/${set.id}`)).type).toBe('grouped');
+    await context.close();
+  }, 60_000);
+
   it('should let a logged-in customer review a product, with errors at the fields first', async () => {
     const rita = await t.createUser({ role: 'customer', username: 'rita' });
     const { context, page } = await guest(true);

@@ -219,7 +219,7 @@ ${cart.coupons
   .filter((c) => !c.virtual)
   .map(
     (c) =>
-      html` <button type="submit" name="remove_coupon" value="${c.code}" class="secondary" aria-label="Remove coupon ${c.code}">Remove ${c.code}</button>`,
+      html` <button type="submit" name="remove_coupon" value="${c.code}" class="secondary" aria-label="Remove ${c.code} coupon">Remove ${c.code}</button>`,
   )}
 </form>
 <section aria-labelledby="cart-totals-heading" class="cart-totals">
