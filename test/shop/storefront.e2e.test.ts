@@ -213,7 +213,20 @@ async function expectOrder(id: number, email: string): Promise<void> {
 describeInBrowser('shopping in the storefront', () => {
   it('should browse, add a variable and a simple product in place, change the cart and place an order', async () => {
     const { context, page } = await guest(true);
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
     await browse(page);
+    // The page's icon is one the browser can show.
+    const iconWidth = await page.evaluate(async () => {
+      const image = new Image();
+      image.src = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href;
+      await image.decode();
+      return image.naturalWidth;
+    });
+    expect(iconWidth).toBe(32);
+    expect(failed).toEqual([]);
 
     await page.getByRole('link', { name: 'Hoodie' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Hoodie' }).waitFor();
