@@ -69,6 +69,11 @@ describe('a grouped product in the storefront', () => {
     const page = await v.get(`/product/${group.slug}/`);
     expect(page.body).toMatch(/data-price>.*10\.00.*&ndash;.*30\.00/s);
     expect((await wc('GET', `/products/${group.id}`)).price_html).toMatch(/10\.00.*&ndash;.*30\.00/);
+    const store = await t.app.inject({ method: 'GET', url: `/wp-json/wc/store/v1/products/${group.id}` });
+    expect(store.json()).toMatchObject({
+      prices: { price_range: { min_amount: '1000', max_amount: '3000' } },
+      add_to_cart: { text: 'View products', description: 'View products in the “Kitchen Starter Set” group' },
+    });
   });
 
   it('should list each child with its price, stock and a quantity, or its own button when it cannot be added here', async () => {

@@ -179,8 +179,9 @@ export function storeProductView(
       price: priced ? String(product.price) : '',
       regular_price: priced ? String(product.regular_price) : '',
       sale_price: priced ? String(product.sale_price ?? product.price) : '',
+      // A grouped product's range is its children's (it has no price of its own).
       price_range:
-        variable && priced
+        (variable && priced) || (product.type === 'grouped' && product.max_price > 0)
           ? { min_amount: String(product.price), max_amount: String(product.max_price) }
           : null,
       ...storeCurrencyFields(currency),
