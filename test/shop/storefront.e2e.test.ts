@@ -219,12 +219,9 @@ describeInBrowser('shopping in the storefront', () => {
     });
     await browse(page);
     // The page's icon is one the browser can show.
-    const iconWidth = await page.evaluate(async () => {
-      const image = new Image();
-      image.src = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href;
-      await image.decode();
-      return image.naturalWidth;
-    });
+    const iconWidth = await page.evaluate(
+      `(async () => { const image = new Image(); image.src = document.querySelector('link[rel="icon"]').href; await image.decode(); return image.naturalWidth; })()`,
+    );
     expect(iconWidth).toBe(32);
     expect(failed).toEqual([]);
 
