@@ -15,6 +15,7 @@ import * as dataVersionBumps from './migrations/2026-11-28T16-00-data-version-bu
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
+import { registerSiteIconPage, registerSiteSettingsRoutes } from './site-settings/site-settings.routes.js';
 
 /** The platform's own module: its tables, auth and user routes, jobs/outbox routes and CLI. */
 export const platformModule: AppModule<PlatformContext> = {
@@ -36,10 +37,12 @@ export const platformModule: AppModule<PlatformContext> = {
     registerApplicationPasswordRoutes(app, ctx);
     registerApiKeyRoutes(app, ctx);
     registerPlatformRoutes(app, ctx);
+    registerSiteSettingsRoutes(app, ctx);
   },
   pages(app, ctx) {
     registerNonceRefresh(app, ctx);
     registerWcAuthPages(app, ctx);
+    registerSiteIconPage(app, ctx);
   },
   jobs(ctx) {
     return {

@@ -57,15 +57,22 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
   throw new Error('Tab never reached the control');
 }
 
-/** Fails with the list of serious or critical accessibility violations axe finds on the page. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+/**
+ * Fails with the list of serious or critical accessibility violations axe finds on the page; `experimentalRules`
+ * names axe rules that are off by default (e.g. `label-content-name-mismatch`, WCAG 2.5.3) to run as well.
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  { experimentalRules = [] }: { experimentalRules?: string[] } = {},
+): Promise<void> {
   // A dialog still fading in has translucent text that axe would measure as low contrast: let the finite
   // animations end (a spinner's never does).
   await page.evaluate(
     'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null)))',
   );
   // Sandboxed frames run no script, so axe cannot run inside them (it would wait on them until a timeout).
-  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
+  const rules = Object.fromEntries(experimentalRules.map((id) => [id, { enabled: true }]));
+  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').options({ rules }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

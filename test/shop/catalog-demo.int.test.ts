@@ -60,6 +60,13 @@ describe('storeside demo', () => {
     ).toBe(true);
     const tee = all.items.find((p) => p.sku === 'CLO-TEE')!;
     expect(tee.variations).toHaveLength(6);
+    // The grouped product can be bought from its page: a quantity per child and its children's price range.
+    const set = all.items.find((p) => p.sku === 'HOM-SET')!;
+    expect(set.grouped_products).toHaveLength(3);
+    const page = await t.app.inject({ method: 'GET', url: '/product/kitchen-starter-set/' });
+    for (const child of set.grouped_products) expect(page.body).toContain(`name="quantity[${child}]"`);
+    expect(page.body).toContain('>Add to cart</button>');
+    expect(page.body).toMatch(/data-price>.*&ndash;.*<\/p>/s);
     const reviews = await t.app.inject({
       method: 'GET',
       url: '/wp-json/wc/store/v1/products/reviews?per_page=50',

@@ -65,7 +65,7 @@ describe('Store API products', () => {
         currency_minor_unit: 2,
         currency_prefix: '$',
       },
-      add_to_cart: { text: 'Add to cart', minimum: 1 },
+      add_to_cart: { text: 'Add to cart', description: 'Add to cart: “Pan”', minimum: 1 },
       extensions: { 'storeside-test': { gallery: ['video-of-pan'] } },
     });
     expect(pan.images[0]).toMatchObject({
@@ -80,7 +80,7 @@ describe('Store API products', () => {
       type: 'variable',
       has_options: true,
       prices: { price: '3000', price_range: { min_amount: '3000', max_amount: '4500' } },
-      add_to_cart: { text: 'Select options' },
+      add_to_cart: { text: 'Select options', description: 'Select options for “Knife”' },
       extensions: {},
     });
     expect(knife.variations).toHaveLength(2);

@@ -10,6 +10,7 @@ import { ADMIN_ASSETS_PREFIX, ADMIN_DIST_DIR, type AdminEntryFiles, readAdminEnt
 import type { AdminBoot } from './admin-boot.schemas.js';
 import { LOGOUT_ACTION } from './login.pages.js';
 import { ADMIN_PAGE_HEADERS, pageDocument } from './page-document.js';
+import { siteIconLink, siteIconUrl } from '../site-settings/site-icon.js';
 import { siteName } from './site-identity.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
@@ -58,7 +59,7 @@ export async function registerAdminShell(
           ),
         );
     const boot = bootObject(ctx, principal, modules, site);
-    return reply.send(shellDocument(entry, boot));
+    return reply.send(shellDocument(entry, boot, await siteIconUrl(ctx.options)));
   };
   app.get('/wp-admin/', { config: PUBLIC_PAGE, schema: { hide: true } }, shell);
   app.get('/wp-admin/*', { config: PUBLIC_PAGE, schema: { hide: true } }, shell);
@@ -91,7 +92,7 @@ function bootObject(
   };
 }
 
-function shellDocument(entry: AdminEntryFiles, boot: AdminBoot): string {
+function shellDocument(entry: AdminEntryFiles, boot: AdminBoot, icon: string): string {
   const asset = (file: string) => `${ADMIN_ASSETS_PREFIX}${file}`;
   return html`<!doctype html>
 <html lang="en">
@@ -100,6 +101,7 @@ function shellDocument(entry: AdminEntryFiles, boot: AdminBoot): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex,nofollow">
 <title>Dashboard ‹ ${boot.siteName} — Storeside</title>
+${siteIconLink(icon)}
 ${entry.styles.map((file) => html`<link rel="stylesheet" href="${asset(file)}">`)}
 ${entry.preload.map((file) => html`<link rel="modulepreload" href="${asset(file)}">`)}
 <script type="module" src="${asset(entry.script)}"></script>

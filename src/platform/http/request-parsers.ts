@@ -25,10 +25,13 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** Parses an `application/x-www-form-urlencoded` body, refusing `__proto__` keys like the JSON parser. */
-export function parseFormBody(text: string): Record<string, unknown> {
+/**
+ * Parses an `application/x-www-form-urlencoded` body, refusing `__proto__` keys like the JSON parser. `flat` reads
+ * every field under its own name, as PHP's `$_POST` keys (`quantity[12]` stays one field) instead of as lists.
+ */
+export function parseFormBody(text: string, { flat = false } = {}): Record<string, unknown> {
   if (/%00/.test(text)) throw nulCharacter();
-  const fields = formToObject(text);
+  const fields = flat ? flatFormToObject(text) : formToObject(text);
   for (const key of Object.keys(fields)) if (PROTOTYPE_KEYS.has(key)) throw forbiddenKey(key);
   return fields;
 }
@@ -45,6 +48,12 @@ export function formToObject(text: string): Record<string, unknown> {
     else if (Array.isArray(out[arrayKey])) (out[arrayKey] as string[]).push(value);
     else out[arrayKey] = [value];
   }
+  return out;
+}
+
+function flatFormToObject(text: string): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(text)) out[key] = value;
   return out;
 }
 

@@ -82,12 +82,17 @@ export function parseMoney(value: string, minorUnit: number): number | null {
   return Number(match[1]) * 10 ** minorUnit + (minorUnit === 0 ? 0 : Number(padded));
 }
 
-/** WooCommerce's `price_html`: sale shown as `<del>`/`<ins>`, variable products as a `min – max` range. */
+/**
+ * WooCommerce's `price_html`: sale shown as `<del>`/`<ins>`, variable products (their variations' prices) and
+ * grouped products (their children's) as a `min – max` range.
+ */
 export function priceHtml(product: ShopProduct, currency: ShopApi['currency']): string {
-  if (!product.purchasable && product.price === 0 && product.regular_price === 0) return '';
+  const ranged = product.type === 'variable' || product.type === 'grouped';
+  if (!product.purchasable && product.price === 0 && product.max_price === 0 && product.regular_price === 0)
+    return '';
   const amount = (minor: number) =>
     `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">${escapeHtml(currency.symbol)}</span>${formatMoney(minor, currency.minorUnit)}</bdi></span>`;
-  if (product.type === 'variable' && product.max_price !== product.price)
+  if (ranged && product.max_price !== product.price)
     return `${amount(product.price)} &ndash; ${amount(product.max_price)}`;
   if (product.on_sale && product.sale_price !== null && product.type !== 'variable')
     return `<del aria-hidden="true">${amount(product.regular_price)}</del> <ins>${amount(product.sale_price)}</ins>`;

@@ -15,6 +15,7 @@ import {
   findProductCategoryLinks,
   findProductRows,
   findVariationRows,
+  type PriceRow,
   type ProductRow,
 } from './products.repository.js';
 import { findProductTagLinks } from './tags.repository.js';
@@ -111,13 +112,17 @@ export async function assembleProducts(
 ): Promise<CatalogProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [categories, tags, variationRows] = await Promise.all([
+  const groupedChildren = rows
+    .filter((r) => r.type === 'grouped')
+    .flatMap((r) => parseJson<number[]>(r.grouped_products, []));
+  const [categories, tags, variationRows, childPrices] = await Promise.all([
     findProductCategoryLinks(db, ids),
     findProductTagLinks(db, ids),
     findVariationRows(
       db,
       rows.filter((r) => r.type === 'variable').map((r) => r.id),
     ),
+    groupedChildren.length > 0 ? findPriceRows(db, groupedChildren) : [],
   ]);
   const meta = await loadMeta(db, [...ids, ...variationRows.map((v) => v.id)]);
   const variations = new Map<number, CatalogVariation[]>();
@@ -136,6 +141,7 @@ export async function assembleProducts(
       meta.get(row.id),
     ),
     tags: tags.get(row.id) ?? [],
+    ...(row.type === 'grouped' ? childPriceRange(row, childPrices) : {}),
   }));
   if (!order) return products;
   const byKey = new Map(products.map((p) => [p.id, p]));
@@ -235,6 +241,16 @@ function toProduct(
     sent_prices: type === 'variable' ? cheapestSentPrices(row, variations) : sentPrices(row),
     details: detailsOf(row, meta),
   };
+}
+
+// A grouped product has no price of its own: it shows the range of its published, priced children's prices.
+function childPriceRange(row: ProductRow, prices: PriceRow[]): Pick<CatalogProduct, 'price' | 'max_price'> {
+  const children = new Set(parseJson<number[]>(row.grouped_products, []));
+  const priced = prices
+    .filter((p) => children.has(p.id) && p.status === 'publish' && p.price !== null)
+    .map((p) => Number(p.price));
+  if (priced.length === 0) return { price: 0, max_price: 0 };
+  return { price: Math.min(...priced), max_price: Math.max(...priced) };
 }
 
 function sentPrices(row: ProductRow): SentPrices {

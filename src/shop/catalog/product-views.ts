@@ -6,6 +6,7 @@ import type {
   StoreProductResponse,
   VariationResponse,
 } from './catalog.schemas.js';
+import { addToCartDescription, addToCartText } from './add-to-cart-text.js';
 import { moneyAsSent, priceHtml } from './money.js';
 import type { CatalogDetails } from './product-details.js';
 import type { CatalogProduct, CatalogVariation } from './product-records.js';
@@ -162,15 +163,6 @@ export function storeProductView(
   const variable = product.type === 'variable';
   const priced = product.has_price;
   const inStock = product.stock_status !== 'outofstock';
-  const addToCartText = !product.purchasable
-    ? product.type === 'external'
-      ? product.button_text || 'Buy product'
-      : 'Read more'
-    : variable
-      ? 'Select options'
-      : inStock
-        ? 'Add to cart'
-        : 'Read more';
   return {
     id: product.id,
     name: product.name,
@@ -187,8 +179,9 @@ export function storeProductView(
       price: priced ? String(product.price) : '',
       regular_price: priced ? String(product.regular_price) : '',
       sale_price: priced ? String(product.sale_price ?? product.price) : '',
+      // A grouped product's range is its children's (it has no price of its own).
       price_range:
-        variable && priced
+        (variable && priced) || (product.type === 'grouped' && product.max_price > 0)
           ? { min_amount: String(product.price), max_amount: String(product.max_price) }
           : null,
       ...storeCurrencyFields(currency),
@@ -242,8 +235,8 @@ export function storeProductView(
     low_stock_remaining: null,
     sold_individually: false,
     add_to_cart: {
-      text: addToCartText,
-      description: `${addToCartText}: “${product.name}”`,
+      text: addToCartText(product),
+      description: addToCartDescription(product),
       url: product.type === 'external' ? product.external_url : product.permalink,
       minimum: 1,
       maximum:

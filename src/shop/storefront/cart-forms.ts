@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RestError } from '../../platform/http/errors.js';
 import type { ShopContext } from '../shop-part.js';
 
 /** The nonce action of the cart and checkout forms (WooCommerce's `woocommerce-cart` idea, one per visitor). */
@@ -38,4 +39,18 @@ export function cartFormNonceValid(ctx: ShopContext, request: FastifyRequest, no
 /** 303 See Other: after a form post the browser loads the page with GET (no resubmission on reload). */
 export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.redirect(location, 303);
+}
+
+/** The largest quantity a storefront form takes for one line. */
+export const MAX_QUANTITY = 9999;
+
+/** A form's quantity field as a whole number from 0 to `MAX_QUANTITY`; anything else is a 400 naming `field`. */
+export function wholeNumber(value: string, field: string): number {
+  if (!/^\d{1,7}$/.test(value.trim()) || Number(value) > MAX_QUANTITY)
+    throw new RestError(
+      'invalid_quantity',
+      `The ${field} must be a whole number from 0 to ${MAX_QUANTITY}.`,
+      400,
+    );
+  return Number(value);
 }

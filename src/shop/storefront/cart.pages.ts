@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../../platform/http/errors.js';
+import { withFlatFormBodies } from '../../platform/http/flat-form-routes.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CartService, ComputedCart } from '../cart/cart.service.js';
 import type { CartSessions, RequestCart } from '../cart/cart-session.js';
 import type { ShopApi, ShopCart } from '../shop-api.js';
-import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
+import { cartFormNonce, cartFormNonceValid, MAX_QUANTITY, seeOther, wholeNumber } from './cart-forms.js';
+import { groupedCartLines, hasGroupedQuantities } from './grouped-cart-form.js';
 import { type PageNotice, sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
-const MAX_QUANTITY = 9999;
 
 /** The cart pages' view of the shop's cart services. */
 export interface CartPageDeps extends StorefrontDeps {
@@ -20,7 +21,8 @@ export interface CartPageDeps extends StorefrontDeps {
 }
 
 const CartQuery = Type.Object({
-  added: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** The products just added, by id (several after a grouped product's form). */
+  added: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$' })),
   updated: Type.Optional(Type.String({ maxLength: 10 })),
   coupon: Type.Optional(Type.String({ maxLength: 10 })),
 });
@@ -36,9 +38,8 @@ export function registerCartPage(app: RestApp, deps: CartPageDeps): void {
       const notices: PageNotice[] = [];
       const query = request.query;
       if (query.added) {
-        const [product] = await deps.ctx.shop.getProducts([query.added]);
-        if (product)
-          notices.push({ kind: 'success', text: `“${product.name}” has been added to your cart.` });
+        const added = await deps.ctx.shop.getProducts(query.added.split(',').map(Number));
+        if (added.length > 0) notices.push({ kind: 'success', text: addedMessage(added.map((p) => p.name)) });
       }
       if (query.updated) notices.push({ kind: 'success', text: 'Cart updated.' });
       if (query.coupon === 'applied')
@@ -48,76 +49,94 @@ export function registerCartPage(app: RestApp, deps: CartPageDeps): void {
     },
   );
 
-  app.post(
-    '/cart/',
-    {
-      config: PUBLIC_PAGE,
-      schema: {
-        hide: true,
-        body: Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 500 }), {
-          maxProperties: 200,
-        }),
+  // Flat form fields: a grouped product's form posts `quantity[<child id>]` as WooCommerce's does.
+  withFlatFormBodies(app, (scope) =>
+    scope.post(
+      '/cart/',
+      {
+        config: PUBLIC_PAGE,
+        schema: {
+          hide: true,
+          body: Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 500 }), {
+            maxProperties: 200,
+          }),
+        },
       },
-    },
-    async (request, reply) => {
-      const form = request.body as Record<string, string>;
-      const session = deps.sessions.forRequest(request);
-      const back = form.redirect === 'checkout' ? '/checkout/' : '/cart/';
-      try {
-        if (form['add-to-cart']) {
-          const id = positiveInteger(form['add-to-cart'], 'add-to-cart');
-          const quantity = positiveInteger(form.quantity ?? '1', 'quantity');
-          const variation = Object.entries(form)
-            .filter(([key, value]) => key.startsWith('attribute_') && value !== '')
-            .map(([key, value]) => ({ attribute: key.slice('attribute_'.length), value }));
-          await deps.carts.addItem(session, { id, quantity, variation });
-          keepCart(deps, request, reply, session);
-          return seeOther(reply, `/cart/?added=${id}`);
-        }
-        // Changes to an existing cart need the form's nonce (a page of this site sent them).
-        if (!cartFormNonceValid(deps.ctx, request, form._wpnonce))
-          throw new RestError('invalid_form_nonce', 'The page has expired. Please try again.', 403);
-        if (form.remove_item) {
-          await deps.carts.removeItem(session, form.remove_item);
+      async (request, reply) => {
+        const form = request.body as Record<string, string>;
+        const session = deps.sessions.forRequest(request);
+        const back = form.redirect === 'checkout' ? '/checkout/' : '/cart/';
+        try {
+          if (form['add-to-cart'] && hasGroupedQuantities(form)) {
+            const id = positiveInteger(form['add-to-cart'], 'add-to-cart');
+            const [group] = await deps.ctx.shop.getProducts([id]);
+            const lines = groupedCartLines(form, group);
+            for (const line of lines) await deps.carts.addItem(session, { ...line, variation: [] });
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `/cart/?added=${lines.map((l) => l.id).join(',')}`);
+          }
+          if (form['add-to-cart']) {
+            const id = positiveInteger(form['add-to-cart'], 'add-to-cart');
+            const quantity = positiveInteger(form.quantity ?? '1', 'quantity');
+            const variation = Object.entries(form)
+              .filter(([key, value]) => key.startsWith('attribute_') && value !== '')
+              .map(([key, value]) => ({ attribute: key.slice('attribute_'.length), value }));
+            await deps.carts.addItem(session, { id, quantity, variation });
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `/cart/?added=${id}`);
+          }
+          // Changes to an existing cart need the form's nonce (a page of this site sent them).
+          if (!cartFormNonceValid(deps.ctx, request, form._wpnonce))
+            throw new RestError('invalid_form_nonce', 'The page has expired. Please try again.', 403);
+          if (form.remove_item) {
+            await deps.carts.removeItem(session, form.remove_item);
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `${back}?updated=1`);
+          }
+          if (form.remove_coupon) {
+            await deps.carts.removeCoupon(session, form.remove_coupon);
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `${back}?coupon=removed`);
+          }
+          if (form.apply_coupon !== undefined) {
+            const code = (form.coupon_code ?? '').trim();
+            if (code === '')
+              throw new RestError('woocommerce_rest_cart_coupon_empty', 'Please enter a coupon code.', 400);
+            await deps.carts.applyCoupon(session, code);
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `${back}?coupon=applied`);
+          }
+          for (const [field, value] of Object.entries(form)) {
+            if (!field.startsWith('qty_')) continue;
+            const quantity = wholeNumber(value, 'quantity');
+            const key = field.slice(4);
+            if (quantity === 0) await deps.carts.removeItem(session, key);
+            else await deps.carts.updateItem(session, { key, quantity });
+          }
           keepCart(deps, request, reply, session);
           return seeOther(reply, `${back}?updated=1`);
+        } catch (error) {
+          if (!(error instanceof RestError)) throw error;
+          const computed = await deps.carts.view(session);
+          return renderCart(
+            deps,
+            request,
+            reply,
+            computed,
+            [{ kind: 'error', text: error.message }],
+            error.status,
+          );
         }
-        if (form.remove_coupon) {
-          await deps.carts.removeCoupon(session, form.remove_coupon);
-          keepCart(deps, request, reply, session);
-          return seeOther(reply, `${back}?coupon=removed`);
-        }
-        if (form.apply_coupon !== undefined) {
-          const code = (form.coupon_code ?? '').trim();
-          if (code === '')
-            throw new RestError('woocommerce_rest_cart_coupon_empty', 'Please enter a coupon code.', 400);
-          await deps.carts.applyCoupon(session, code);
-          keepCart(deps, request, reply, session);
-          return seeOther(reply, `${back}?coupon=applied`);
-        }
-        for (const [field, value] of Object.entries(form)) {
-          if (!field.startsWith('qty_')) continue;
-          const quantity = wholeNumber(value, 'quantity');
-          const key = field.slice(4);
-          if (quantity === 0) await deps.carts.removeItem(session, key);
-          else await deps.carts.updateItem(session, { key, quantity });
-        }
-        keepCart(deps, request, reply, session);
-        return seeOther(reply, `${back}?updated=1`);
-      } catch (error) {
-        if (!(error instanceof RestError)) throw error;
-        const computed = await deps.carts.view(session);
-        return renderCart(
-          deps,
-          request,
-          reply,
-          computed,
-          [{ kind: 'error', text: error.message }],
-          error.status,
-        );
-      }
-    },
+      },
+    ),
   );
+}
+
+/** WooCommerce's added-to-cart notice: "“A” has been added …", "“A” and “B” have been added …". */
+function addedMessage(names: string[]): string {
+  const quoted = names.map((name) => `“${name}”`);
+  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0];
+  return `${list} ${quoted.length > 1 ? 'have' : 'has'} been added to your cart.`;
 }
 
 /** Sets the guest cart cookie after a change, so the next page finds the same cart. */
@@ -134,16 +153,6 @@ function positiveInteger(value: string, field: string): number {
   const n = wholeNumber(value, field);
   if (n < 1) throw new RestError('invalid_quantity', `The ${field} must be 1 or more.`, 400);
   return n;
-}
-
-function wholeNumber(value: string, field: string): number {
-  if (!/^\d{1,7}$/.test(value.trim()) || Number(value) > MAX_QUANTITY)
-    throw new RestError(
-      'invalid_quantity',
-      `The ${field} must be a whole number from 0 to ${MAX_QUANTITY}.`,
-      400,
-    );
-  return Number(value);
 }
 
 /** The order totals rows (subtotal, coupons, fees, total) shared by cart, checkout and order received. */
@@ -210,7 +219,7 @@ ${cart.coupons
   .filter((c) => !c.virtual)
   .map(
     (c) =>
-      html` <button type="submit" name="remove_coupon" value="${c.code}" class="secondary" aria-label="Remove coupon ${c.code}">Remove ${c.code}</button>`,
+      html` <button type="submit" name="remove_coupon" value="${c.code}" class="secondary" aria-label="Remove ${c.code} coupon">Remove ${c.code}</button>`,
   )}
 </form>
 <section aria-labelledby="cart-totals-heading" class="cart-totals">

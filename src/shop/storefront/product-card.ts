@@ -1,4 +1,5 @@
 import { html, type SafeHtml, safeUrl, trustedHtml } from '../../platform/http/html.js';
+import { addToCartDescription, addToCartText } from '../catalog/add-to-cart-text.js';
 import type { ShopApi, ShopProduct } from '../shop-api.js';
 
 /** The product's price as WooCommerce's `price_html` (built by the shop from numbers and the escaped symbol). */
@@ -22,21 +23,32 @@ export function productImage(product: ShopProduct, size: 'card' | 'full'): SafeH
 }
 
 /**
- * One product in a grid: image and name linking to its page, price, rating, and Add to cart or Select options. The
+ * One product in a grid: image and name linking to its page, price, rating, and its add-to-cart button (WooCommerce's
+ * loop: a form for a simple product, else a link to the product page or, for an external product, to its store). The
  * image's link repeats the name's, so it is left out of the tab order and of what screen readers announce.
  */
 export function productCard(shop: ShopApi, product: ShopProduct): SafeHtml {
   const url = `/product/${product.slug}/`;
-  const simple = product.type === 'simple' && product.purchasable && product.stock_status !== 'outofstock';
+  const text = addToCartText(product);
+  const label = addToCartDescription(product);
   return html`<li class="product-card">
 <a href="${url}" tabindex="-1" aria-hidden="true">${productImage(product, 'card')}</a>
 <h2><a href="${url}">${product.name}</a></h2>
 ${priceMarkup(shop, product)}
 ${ratingMarkup(product)}
 ${
-  simple
-    ? html`<form method="post" action="/cart/" data-product-name="${product.name}"><input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="quantity" value="1"><button type="submit" aria-label="Add ${product.name} to your cart">Add to cart</button></form>`
-    : html`<a class="button secondary" href="${url}" aria-label="Select options for ${product.name}">${product.type === 'variable' ? 'Select options' : 'Read more'}</a>`
+  product.type === 'simple' && text === 'Add to cart'
+    ? html`<form method="post" action="/cart/" data-product-name="${product.name}"><input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="quantity" value="1"><button type="submit" aria-label="${label}">${text}</button></form>`
+    : productButtonLink(product)
 }
 </li>`;
+}
+
+/** The add-to-cart button of a product bought elsewhere: its page (options, details, children) or its store. */
+export function productButtonLink(product: ShopProduct): SafeHtml {
+  const label = addToCartDescription(product);
+  const text = addToCartText(product);
+  return product.type === 'external'
+    ? html`<a class="button secondary" href="${safeUrl(product.external_url)}" rel="nofollow noopener" aria-label="${label}">${text}</a>`
+    : html`<a class="button secondary" href="/product/${product.slug}/" aria-label="${label}">${text}</a>`;
 }

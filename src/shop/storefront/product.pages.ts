@@ -3,11 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../../platform/http/errors.js';
 import { html, richText, type SafeHtml, safeUrl } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
+import { addToCartText } from '../catalog/add-to-cart-text.js';
 import { reviewsPage } from '../reviews/review-search.service.js';
 import { createCustomerReview } from '../reviews/reviews.service.js';
 import type { ShopProduct } from '../shop-api.js';
 import { formNonce, formNonceValid, REVIEW_FORM_ACTION, seeOther } from './cart-forms.js';
+import { groupedProductForm } from './grouped-product-form.js';
 import { priceMarkup, productImage, ratingMarkup } from './product-card.js';
+import { stockText } from './stock-text.js';
 import { type PageNotice, sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
@@ -130,7 +133,7 @@ async function renderProduct(
       assets,
       body: html`<h1>Product not found</h1><p>It may have been removed. <a href="/shop/">Back to the shop</a></p>`,
     });
-  const [summary, gallery, reviews] = await Promise.all([
+  const [summary, gallery, reviews, children] = await Promise.all([
     deps.slots.render('product.summary', { product }, request, assets),
     deps.slots.render('product.gallery', { product }, request, assets),
     deps.fragments.render(`reviews:${product.id}`, () =>
@@ -142,6 +145,7 @@ async function renderProduct(
         limit: 20,
       }),
     ),
+    groupedChildren(deps, product),
   ]);
   assets.scripts.add('variation-form');
   const body = html`<nav aria-label="Breadcrumb" class="breadcrumb"><a href="/shop/">Shop</a>${product.categories[0] ? html` › <a href="/product-category/${product.categories[0].slug}/">${product.categories[0].name}</a>` : ''}</nav>
@@ -154,10 +158,10 @@ ${gallery}
 <h1>${product.name}</h1>
 <p class="price-line" data-price>${priceMarkup(deps.ctx.shop, product)}</p>
 ${ratingMarkup(product)}
-<p class="stock" data-stock>${stockText(product)}</p>
+${product.type === 'grouped' ? '' : html`<p class="stock" data-stock>${stockText(product)}</p>`}
 ${summary}
 ${product.short_description ? html`<div class="short-description">${richText(product.short_description)}</div>` : ''}
-${addToCartForm(product)}
+${product.type === 'grouped' ? groupedProductForm(deps.ctx.shop, product, children) : addToCartForm(product)}
 ${productTags(product)}
 </div>
 </div>
@@ -207,20 +211,18 @@ ${error('comment')}</div>
 </form>`;
 }
 
-function stockText(product: ShopProduct): string {
-  if (product.stock_status === 'outofstock') return 'Out of stock';
-  if (product.stock_status === 'onbackorder') return 'Available on backorder';
-  return product.manage_stock && product.stock_quantity !== null
-    ? `${product.stock_quantity} in stock`
-    : 'In stock';
+// A grouped product's published children, in the group's order (none for other products).
+async function groupedChildren(deps: StorefrontDeps, product: ShopProduct): Promise<ShopProduct[]> {
+  if (product.type !== 'grouped' || product.grouped_products.length === 0) return [];
+  const children = await deps.ctx.shop.getProducts(product.grouped_products);
+  return children.filter((child) => child.status === 'publish');
 }
 
 /** The add-to-cart form: a labelled select per variation attribute (variable products), Quantity, Add to cart. */
 function addToCartForm(product: ShopProduct): SafeHtml {
-  if (!product.purchasable || product.stock_status === 'outofstock' || product.type === 'grouped')
-    return html``;
   if (product.type === 'external')
-    return html`<p><a class="button" href="${safeUrl(product.external_url)}" rel="nofollow noopener">${product.button_text || 'Buy product'}</a></p>`;
+    return html`<p><a class="button" href="${safeUrl(product.external_url)}" rel="nofollow noopener">${addToCartText(product)}</a></p>`;
+  if (!product.purchasable || product.stock_status === 'outofstock') return html``;
   const variationAttributes = product.attributes.filter((a) => a.variation);
   const variations = product.variations.map((v) => ({
     id: v.id,

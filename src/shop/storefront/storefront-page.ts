@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { siteName } from '../../platform/admin-pages/site-identity.js';
+import { siteIconLink, siteIconUrl } from '../../platform/site-settings/site-icon.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import { VersionedCache } from '../../platform/cache/versioned-cache.js';
 import { OPTIONS_TOPIC } from '../../platform/options/options.js';
@@ -79,7 +80,7 @@ export async function renderStorefrontFrame(
   page: { title: string; assets: PageAssets; notices?: PageNotice[]; search?: string },
 ): Promise<StorefrontFrame> {
   const { ctx } = deps;
-  const [{ site, categoryLinks }, count, siteNotices] = await Promise.all([
+  const [{ site, icon, categoryLinks }, count, siteNotices] = await Promise.all([
     siteChrome(ctx),
     deps.cartCount(request),
     deps.slots.render('notices', {}, request, page.assets),
@@ -96,6 +97,7 @@ export async function renderStorefrontFrame(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} – ${site}</title>
 <link rel="stylesheet" href="${STOREFRONT_CSS_URL}">
+${icon}
 ${page.assets.head}
 ${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
 </head>
@@ -134,13 +136,14 @@ ${(page.notices ?? []).map((n) => html`<div class="notice ${n.kind}"${n.kind ===
   return { start, end };
 }
 
-/** What the header and footer show of the site: its name, and links to its top categories. */
+/** What the head, header and footer show of the site: its name and icon, and links to its top categories. */
 interface SiteChrome {
   site: SafeHtml;
+  icon: SafeHtml;
   categoryLinks: SafeHtml;
 }
 
-/** The site's name and category links, rendered once per change of the options or the catalogue. */
+/** The site's name, icon and category links, rendered once per change of the options or the catalogue. */
 function siteChrome(ctx: ShopContext): Promise<SiteChrome> {
   let cache = chromeCaches.get(ctx);
   if (!cache) {
@@ -151,10 +154,15 @@ function siteChrome(ctx: ShopContext): Promise<SiteChrome> {
     chromeCaches.set(ctx, cache);
   }
   return cache.getOrCompute('chrome', CHROME_TTL_MS, async () => {
-    const [site, categories] = await Promise.all([siteName(ctx.options), ctx.shop.listCategories()]);
+    const [site, iconUrl, categories] = await Promise.all([
+      siteName(ctx.options),
+      siteIconUrl(ctx.options),
+      ctx.shop.listCategories(),
+    ]);
     const top = categories.filter((c) => c.parent === 0 && c.count > 0).slice(0, 8);
     return {
       site: html`${site}`,
+      icon: siteIconLink(iconUrl),
       categoryLinks: html`${top.map((c) => html`<li><a href="/product-category/${c.slug}/">${c.name}</a></li>`)}`,
     };
   });

@@ -1,5 +1,6 @@
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import { NotFoundError } from '../../../platform/http/errors.js';
+import type { ShopProduct } from '../../../shop/shop-api.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import type { SnapshotItem } from '../capture/cart-snapshot.js';
 import { findSessionByPublicId } from '../sessions/sessions.repository.js';
@@ -8,7 +9,7 @@ import { type RenderedEmail, renderRecoveryEmail, type StepTemplate } from './em
 
 /**
  * A step's e-mail rendered through the real layout with preview links: the cart of `sessionId` when given
- * (404 when unknown), else sample data (the shop's two newest published products). The coupon block shows
+ * (404 when unknown), else sample data (the shop's two newest products a cart can hold). The coupon block shows
  * when the step carries a coupon.
  */
 export async function previewRecoveryEmail(
@@ -40,34 +41,31 @@ async function sampleExpiry(cr: CartRecovery): Promise<string> {
   return toDbTime(new Date(cr.ctx.clock.now().getTime() + settings.coupon_expiry_days * 86_400_000));
 }
 
+// Two lines a cart could hold: the newest published simple products and variations with a price, in stock.
 async function sampleItems(cr: CartRecovery): Promise<SnapshotItem[]> {
   const { items: products } = await cr.ctx.shop.searchProducts({
     status: 'publish',
+    type: ['simple', 'variable'],
+    stockStatus: 'instock',
     orderBy: 'date',
     order: 'desc',
     offset: 0,
-    limit: 2,
+    limit: 20,
   });
-  if (products.length === 0) {
-    return [
-      {
-        product_id: 0,
-        variation_id: 0,
-        quantity: 1,
-        name: 'Sample product',
-        sku: '',
-        price: 1999,
-        line_total: 1999,
-      },
-    ];
-  }
-  return products.map((p, i) => ({
-    product_id: p.id,
-    variation_id: 0,
-    quantity: i + 1,
-    name: p.name,
-    sku: p.sku,
-    price: p.price,
-    line_total: p.price * (i + 1),
-  }));
+  const lines = products.flatMap(purchasableLine).slice(0, 2);
+  if (lines.length === 0)
+    lines.push({ product_id: 0, variation_id: 0, name: 'Sample product', sku: '', price: 1999 });
+  return lines.map((line, i) => ({ ...line, quantity: i + 1, line_total: line.price * (i + 1) }));
+}
+
+// The product itself (simple) or its first variation in stock, when it has a price: none otherwise.
+function purchasableLine(product: ShopProduct): Array<Omit<SnapshotItem, 'quantity' | 'line_total'>> {
+  if (!product.purchasable) return [];
+  const line = { product_id: product.id, name: product.name };
+  if (product.type === 'simple')
+    return product.price > 0 ? [{ ...line, variation_id: 0, sku: product.sku, price: product.price }] : [];
+  const variation = product.variations.find((v) => v.price > 0 && v.stock_status !== 'outofstock');
+  return variation
+    ? [{ ...line, variation_id: variation.id, sku: variation.sku || product.sku, price: variation.price }]
+    : [];
 }

@@ -13,6 +13,8 @@ interface StoreCart {
 document.addEventListener('submit', (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.querySelector('input[name="add-to-cart"]')) return;
+  // A grouped product's form adds several products: it posts as WooCommerce's does.
+  if (form.querySelector('input[name^="quantity["]')) return;
   event.preventDefault();
   const submitter = (event as SubmitEvent).submitter;
   void addInPlace(form, submitter instanceof HTMLButtonElement ? submitter : null);
