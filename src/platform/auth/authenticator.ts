@@ -97,7 +97,7 @@ export class Authenticator {
   async principalOf(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
     if (request.principal) return request.principal;
     const identified = await this.identify(request, DEFAULT_POLICY);
-    checkApiKeyUse(request, identified);
+    checkApiKeyUse(request, identified, DEFAULT_POLICY);
     request.principal = this.checkNonce(request, reply, identified, DEFAULT_POLICY);
     return request.principal;
   }
@@ -136,6 +136,7 @@ export class Authenticator {
     }
     request.principal = principal;
     try {
+      checkApiKeyRoute(request, principal, policy);
       authorize(principal, policy);
     } catch (error) {
       done(error as Error);
@@ -152,7 +153,7 @@ export class Authenticator {
     done: HookHandlerDoneFunction,
   ): void {
     try {
-      checkApiKeyUse(request, identified);
+      checkApiKeyUse(request, identified, policy);
       const principal =
         policy.nonce === 'never' ? identified : this.checkNonce(request, reply, identified, policy);
       request.principal = principal;
@@ -417,16 +418,12 @@ export class Authenticator {
 }
 
 /**
- * Where and how a REST API key may be used: only on REST routes outside the keyless namespaces, its secret in
- * clear only over HTTPS (plain HTTP needs OAuth 1.0a, as WooCommerce), and per method as its permissions say.
+ * Where and how a REST API key may be used: only on routes that accept keys, its secret in clear only over HTTPS
+ * (plain HTTP needs OAuth 1.0a, as WooCommerce), and per method as its permissions say.
  */
-function checkApiKeyUse(request: FastifyRequest, principal: Principal): void {
+function checkApiKeyUse(request: FastifyRequest, principal: Principal, policy: AuthPolicy): void {
   if (principal.kind !== 'user' || principal.via !== 'api_key') return;
-  const route = request.routeOptions.url ?? '';
-  if (!route.startsWith('/wp-json/') || KEYLESS_PREFIXES.some((prefix) => route.startsWith(prefix)))
-    throw apiKeyError(
-      'REST API keys are not accepted on this route: logins, user and credential management and the admin app need a login.',
-    );
+  checkApiKeyRoute(request, principal, policy);
   const key = principal.apiKey!;
   if (key.transport !== 'oauth') requireHttps(request);
   const method = request.method;
@@ -437,6 +434,23 @@ function checkApiKeyUse(request: FastifyRequest, principal: Principal): void {
   } else if (key.permissions === 'read') {
     throw apiKeyError('The API key provided does not have write permissions.');
   }
+}
+
+/**
+ * Refuses a REST API key outside `/wp-json`, in the keyless namespaces, and on routes whose policy refuses keys
+ * (they mint credentials that would outlive the key); checked on a batch's items too.
+ */
+function checkApiKeyRoute(request: FastifyRequest, principal: Principal, policy: AuthPolicy): void {
+  if (principal.kind !== 'user' || principal.via !== 'api_key') return;
+  const route = request.routeOptions.url ?? '';
+  if (!route.startsWith('/wp-json/') || KEYLESS_PREFIXES.some((prefix) => route.startsWith(prefix)))
+    throw apiKeyError(
+      'REST API keys are not accepted on this route: logins, user and credential management and the admin app need a login.',
+    );
+  if (policy.apiKeys === false)
+    throw apiKeyError(
+      'REST API keys are not accepted on this route: it creates credentials that would outlive the key; use a login or an Application Password.',
+    );
 }
 
 function requireHttps(request: FastifyRequest): void {
