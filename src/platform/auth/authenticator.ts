@@ -18,6 +18,7 @@ import type { CapabilityRegistry } from './capabilities.js';
 import { DELEGATION_HEADER, delegatedCaller } from './delegation.js';
 import type { NonceService, NonceSubject } from './nonce.js';
 import { type PhpParams, parsePhpQuery } from './oauth1.js';
+import { hasFormBody, readBodyEarly, replayEarlyBody } from './oauth-form-body.js';
 import type { AuthPolicy, AuthUser, Principal } from './principal.js';
 import { PrincipalCache } from './principal-cache.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.service.js';
@@ -48,6 +49,7 @@ const always = () => true;
 /** Route prefixes that refuse REST API keys: logins and nonces, user and credential management, the admin app's API. */
 const KEYLESS_PREFIXES = ['/wp-json/auth/v1/', '/wp-json/platform/v1/', '/wp-json/wp/v2/'];
 const READ_METHODS = new Set(['GET', 'HEAD']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Authenticates requests (cookie, application password, bearer, cart session), checks nonces and capabilities. */
 export class Authenticator {
@@ -84,13 +86,16 @@ export class Authenticator {
 
   /**
    * Fastify onRoute hook: puts the route's authentication, bound to its policy, first among the route's
-   * onRequest hooks (so before body parsing, validation and the route's own checks).
+   * onRequest hooks (so before body parsing, validation and the route's own checks). On routes that take a
+   * body, a body read early to check an OAuth 1.0a signature is handed back to the parser.
    */
   readonly onRoute = (route: RouteOptions): void => {
     const policy = (route.config as FastifyContextConfig | undefined)?.auth ?? DEFAULT_POLICY;
     const authenticate: onRequestHookHandler = (request, reply, done) =>
       this.authenticate(request, reply, policy, done);
     route.onRequest = [authenticate, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    if ([route.method].flat().some((method) => BODY_METHODS.has(method)))
+      route.preParsing = [replayEarlyBody, ...(route.preParsing ? [route.preParsing].flat() : [])];
   };
 
   /** The caller of a request seen outside a route's authentication (front-end hooks): the default policy. */
@@ -259,12 +264,16 @@ export class Authenticator {
     return principal;
   }
 
-  /** An OAuth 1.0a one-legged request: parameters from the query and the `Authorization: OAuth` header. */
+  /**
+   * An OAuth 1.0a one-legged request: parameters from the query, a form-encoded body (read here, before the
+   * parser, so the signature covers it) and the `Authorization: OAuth` header, later ones winning as in WooCommerce.
+   */
   private async fromOAuth(request: FastifyRequest, headerParams: Record<string, string>): Promise<Principal> {
     const url = request.originalUrl;
     const query = url.indexOf('?');
     const params: PhpParams = {
       ...(query === -1 ? {} : parsePhpQuery(url.slice(query + 1))),
+      ...(hasFormBody(request) ? parsePhpQuery(await readBodyEarly(request)) : {}),
       ...headerParams,
     };
     const path = query === -1 ? url : url.slice(0, query);
