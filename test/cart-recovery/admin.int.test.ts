@@ -94,6 +94,31 @@ describe('GET|POST /settings and /campaign', () => {
     await call('POST', '/settings', admin, { abandonment_timeout: 30, agent_access_enabled: false });
   });
 
+  it('should refuse a shop manager any agent gate with 403 naming it, and change nothing', async () => {
+    const before = (await call('GET', '/settings', admin)).json();
+    for (const body of [
+      { agent_sensitive_enabled: true, agent_destructive_enabled: true },
+      { abandonment_timeout: 45, agent_access_enabled: false },
+      { agent_write_enabled: before.agent_write_enabled },
+    ]) {
+      const r = await call('POST', '/settings', manager, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(403);
+      expect(r.json().code).toBe('rest_forbidden');
+      expect(r.json().message).toContain('cartrecovery_agent_manage_access');
+      expect(r.json().data.gates).toEqual(Object.keys(body).filter((k) => k.startsWith('agent_')));
+    }
+    // Checked before validation, like the route's own permission check.
+    const invalid = await call('POST', '/settings', manager, { agent_rest_enabled: 'yes', nope: 1 });
+    expect(invalid.statusCode).toBe(403);
+    expect((await call('GET', '/settings', admin)).json()).toEqual(before);
+    const safe = await call('POST', '/settings', manager, { abandonment_timeout: 45 });
+    expect(safe.statusCode).toBe(200);
+    expect(safe.json()).toMatchObject({ abandonment_timeout: 45, agent_sensitive_enabled: false });
+    const opened = await call('POST', '/settings', admin, { agent_sensitive_enabled: true });
+    expect(opened.statusCode).toBe(200);
+    await call('POST', '/settings', admin, { abandonment_timeout: 30, agent_sensitive_enabled: false });
+  });
+
   it('should refuse out-of-range or unknown settings with 400 and change nothing', async () => {
     for (const body of [
       { abandonment_timeout: 4 },

@@ -423,6 +423,39 @@ describe('agent bearer tokens', () => {
     );
   });
 
+  it('should let an expiring bearer token mint only tokens that expire no later than it', async () => {
+    const parent = (
+      await agent('POST', '/agent/tokens', H.admin, {
+        name: 'week',
+        scopes: ['read', 'manage_tokens'],
+        expires_in_days: 7,
+      })
+    ).json();
+    const bearer = { authorization: `Bearer ${parent.token}` };
+    for (const body of [
+      { name: 'forever', scopes: ['read'] },
+      { name: 'longer', scopes: ['read'], expires_in_days: 8 },
+    ]) {
+      const refused = await agent('POST', '/agent/tokens', bearer, body);
+      expect(refused.statusCode, body.name).toBe(403);
+      expect(refused.json().code).toBe('rest_forbidden');
+      expect(refused.json().message).toContain(parent.expires_at);
+    }
+    const shorter = await agent('POST', '/agent/tokens', bearer, {
+      name: 'day',
+      scopes: ['read'],
+      expires_in_days: 1,
+    });
+    expect(shorter.statusCode).toBe(201);
+    // A token without expiry mints tokens of any lifetime (it is itself lasting).
+    const lasting = await agent('POST', '/agent/tokens', H['bearer:manage_tokens'], {
+      name: 'from lasting',
+      scopes: ['manage_tokens'],
+    });
+    expect(lasting.statusCode).toBe(201);
+    expect(lasting.json().expires_at).toBeNull();
+  });
+
   it('should authenticate nobody with a bearer token outside the agent routes', async () => {
     const created = (
       await agent('POST', '/agent/tokens', H.admin, {

@@ -59,6 +59,17 @@ function signed(
   const params = oauth.authorize({ url: input.url, method: input.method });
   return new URLSearchParams(params);
 }
+/** The OAuth query parameters of a request whose form body `data` is signed with it. */
+function signedWith(
+  key: { consumer_key: string; consumer_secret: string },
+  input: { url: string; method: string; data: Record<string, string> },
+): URLSearchParams {
+  return new URLSearchParams((client(key) as any)._getOAuth().authorize(input));
+}
+/** An `Authorization: Basic` value of a key (sent over HTTPS only). */
+function basicOf(key: { consumer_key: string; consumer_secret: string }): string {
+  return `Basic ${Buffer.from(`${key.consumer_key}:${key.consumer_secret}`).toString('base64')}`;
+}
 
 describe('the official client over plain HTTP (OAuth 1.0a)', () => {
   it('should read with a read key and refuse its writes', async () => {
@@ -152,6 +163,90 @@ describe('the official client over plain HTTP (OAuth 1.0a)', () => {
       .join(', ')}`;
     const answer = await fetch(`${endpoint}?per_page=3`, { headers: { authorization: header } });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('OAuth 1.0a over a form-encoded body (RFC 5849 §3.4.1.3: its parameters are signed)', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  /** The Authorization header of a request signed as the client signs, with `data` as its body parameters. */
+  function oauthHeader(
+    key: { consumer_key: string; consumer_secret: string },
+    input: { url: string; method: string; data?: Record<string, string> },
+  ): Record<string, string> {
+    const oauth = (client(key) as any)._getOAuth();
+    return oauth.toHeader(oauth.authorize(input));
+  }
+  const named = async (name: string) => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/products?search=${encodeURIComponent(name)}`,
+      headers: { 'x-forwarded-proto': 'https', authorization: basicOf(reader) },
+    });
+    return (r.json() as Array<{ name: string; regular_price: string }>).filter((p) => p.name === name);
+  };
+  let reader: { consumer_key: string; consumer_secret: string };
+  beforeAll(async () => {
+    reader = await keyOf('read');
+  });
+
+  it('should accept a body signed with the request, in the header or the query', async () => {
+    const key = await keyOf('read_write');
+    const endpoint = `${url}/wp-json/wc/v3/products`;
+    const body = { name: 'Form tee + co', regular_price: '5.00', description: 'A & B = C ~ 100%' };
+    const viaHeader = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...form, ...oauthHeader(key, { url: endpoint, method: 'POST', data: body }) },
+      body: new URLSearchParams(body).toString(),
+    });
+    expect(viaHeader.status, await viaHeader.clone().text()).toBe(201);
+    expect(await viaHeader.json()).toMatchObject({ name: 'Form tee + co', regular_price: '5.00' });
+
+    const second = { ...body, name: 'Form tee two' };
+    const query = signedWith(key, { url: endpoint, method: 'POST', data: second });
+    const viaQuery = await fetch(`${endpoint}?${query}`, {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams(second).toString(),
+    });
+    expect(viaQuery.status).toBe(201);
+    expect(await named('Form tee two')).toHaveLength(1);
+  });
+
+  it('should refuse a body changed after signing, or left out of the signature, and create nothing', async () => {
+    const key = await keyOf('read_write');
+    const endpoint = `${url}/wp-json/wc/v3/products`;
+    const body = { name: 'Form tampered', regular_price: '50.00' };
+    const signedBody = oauthHeader(key, { url: endpoint, method: 'POST', data: body });
+    const tampered = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...form, ...signedBody },
+      body: new URLSearchParams({ ...body, regular_price: '0.01' }).toString(),
+    });
+    expect(tampered.status).toBe(401);
+    expect(await tampered.json()).toMatchObject({
+      code: 'woocommerce_rest_authentication_error',
+      message: 'Invalid signature - provided signature does not match.',
+    });
+    const unsigned = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...form, ...oauthHeader(key, { url: endpoint, method: 'POST' }) },
+      body: new URLSearchParams(body).toString(),
+    });
+    expect(unsigned.status).toBe(401);
+    expect(await named('Form tampered')).toEqual([]);
+  });
+
+  it('should refuse a signed form body over the body limit with 413', async () => {
+    const key = await keyOf('read_write');
+    const endpoint = `${url}/wp-json/wc/v3/products`;
+    const body = { name: 'Form huge', description: 'x'.repeat(1024 * 1024) };
+    const huge = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...form, ...oauthHeader(key, { url: endpoint, method: 'POST', data: body }) },
+      body: new URLSearchParams(body).toString(),
+    });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { code: string }).code).toBe('rest_request_too_large');
   });
 });
 

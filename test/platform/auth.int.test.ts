@@ -300,6 +300,35 @@ describe('logout', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('should refuse a logout without a valid nonce (a cross-site form) and keep the session and cookie', async () => {
+    const s = await t.login(customer);
+    for (const headers of [
+      { cookie: s.cookie },
+      { cookie: s.cookie, 'x-wp-nonce': '0123456789' },
+      { cookie: s.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      {},
+    ]) {
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/auth/v1/logout',
+        headers,
+        ...(headers['content-type'] ? { payload: 'a=1' } : {}),
+      });
+      expect(out.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(out.json().code).toMatch(/^rest_(not_logged_in|cookie_invalid_nonce)$/);
+      expect(out.headers['set-cookie']).toBeUndefined();
+    }
+    const still = await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: s.headers });
+    expect(still.statusCode).toBe(200);
+    const viaQuery = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json/auth/v1/logout?_wpnonce=${s.nonce}`,
+      headers: { cookie: s.cookie },
+    });
+    expect(viaQuery.statusCode).toBe(200);
+    expect(String(viaQuery.headers['set-cookie'])).toMatch(/storeside_logged_in=;/);
+  });
+
   it('should answer concurrent first requests of a session alike, and refuse all of them after logout', async () => {
     const s = await t.login(customer);
     const me = () => t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/users/me', headers: s.headers });

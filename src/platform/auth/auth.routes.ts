@@ -46,16 +46,18 @@ export function registerAuthRoutes(app: RestApp, ctx: PlatformContext): void {
   app.post(
     '/auth/v1/logout',
     {
-      config: { auth: { access: 'public', nonce: 'cookie' } },
+      // A logged-in caller only, so a cookie needs its nonce: a cross-site form cannot log anyone out.
+      config: { auth: { access: 'user', nonce: 'cookie' } },
       schema: {
         tags: ['auth'],
-        summary: 'End the cookie session.',
+        summary: 'End the cookie session (the cookie needs its nonce, as every cookie call).',
         response: { 200: LogoutSchema },
       },
     },
     async (request, reply) => {
       const principal = request.principal;
-      if (principal.kind === 'user' && principal.sessionHash) await endSession(ctx.db, principal.sessionHash);
+      if (principal.kind !== 'user') throw new Error('unreachable: route requires a user');
+      if (principal.sessionHash) await endSession(ctx.db, principal.sessionHash);
       clearSessionCookie(reply);
       return { success: true };
     },

@@ -18,6 +18,7 @@ import type { CapabilityRegistry } from './capabilities.js';
 import { DELEGATION_HEADER, delegatedCaller } from './delegation.js';
 import type { NonceService, NonceSubject } from './nonce.js';
 import { type PhpParams, parsePhpQuery } from './oauth1.js';
+import { hasFormBody, readBodyEarly, replayEarlyBody } from './oauth-form-body.js';
 import type { AuthPolicy, AuthUser, Principal } from './principal.js';
 import { PrincipalCache } from './principal-cache.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.service.js';
@@ -48,6 +49,7 @@ const always = () => true;
 /** Route prefixes that refuse REST API keys: logins and nonces, user and credential management, the admin app's API. */
 const KEYLESS_PREFIXES = ['/wp-json/auth/v1/', '/wp-json/platform/v1/', '/wp-json/wp/v2/'];
 const READ_METHODS = new Set(['GET', 'HEAD']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Authenticates requests (cookie, application password, bearer, cart session), checks nonces and capabilities. */
 export class Authenticator {
@@ -84,20 +86,23 @@ export class Authenticator {
 
   /**
    * Fastify onRoute hook: puts the route's authentication, bound to its policy, first among the route's
-   * onRequest hooks (so before body parsing, validation and the route's own checks).
+   * onRequest hooks (so before body parsing, validation and the route's own checks). On routes that take a
+   * body, a body read early to check an OAuth 1.0a signature is handed back to the parser.
    */
   readonly onRoute = (route: RouteOptions): void => {
     const policy = (route.config as FastifyContextConfig | undefined)?.auth ?? DEFAULT_POLICY;
     const authenticate: onRequestHookHandler = (request, reply, done) =>
       this.authenticate(request, reply, policy, done);
     route.onRequest = [authenticate, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    if ([route.method].flat().some((method) => BODY_METHODS.has(method)))
+      route.preParsing = [replayEarlyBody, ...(route.preParsing ? [route.preParsing].flat() : [])];
   };
 
   /** The caller of a request seen outside a route's authentication (front-end hooks): the default policy. */
   async principalOf(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
     if (request.principal) return request.principal;
     const identified = await this.identify(request, DEFAULT_POLICY);
-    checkApiKeyUse(request, identified);
+    checkApiKeyUse(request, identified, DEFAULT_POLICY);
     request.principal = this.checkNonce(request, reply, identified, DEFAULT_POLICY);
     return request.principal;
   }
@@ -136,6 +141,7 @@ export class Authenticator {
     }
     request.principal = principal;
     try {
+      checkApiKeyRoute(request, principal, policy);
       authorize(principal, policy);
     } catch (error) {
       done(error as Error);
@@ -152,7 +158,7 @@ export class Authenticator {
     done: HookHandlerDoneFunction,
   ): void {
     try {
-      checkApiKeyUse(request, identified);
+      checkApiKeyUse(request, identified, policy);
       const principal =
         policy.nonce === 'never' ? identified : this.checkNonce(request, reply, identified, policy);
       request.principal = principal;
@@ -258,12 +264,16 @@ export class Authenticator {
     return principal;
   }
 
-  /** An OAuth 1.0a one-legged request: parameters from the query and the `Authorization: OAuth` header. */
+  /**
+   * An OAuth 1.0a one-legged request: parameters from the query, a form-encoded body (read here, before the
+   * parser, so the signature covers it) and the `Authorization: OAuth` header, later ones winning as in WooCommerce.
+   */
   private async fromOAuth(request: FastifyRequest, headerParams: Record<string, string>): Promise<Principal> {
     const url = request.originalUrl;
     const query = url.indexOf('?');
     const params: PhpParams = {
       ...(query === -1 ? {} : parsePhpQuery(url.slice(query + 1))),
+      ...(hasFormBody(request) ? parsePhpQuery(await readBodyEarly(request)) : {}),
       ...headerParams,
     };
     const path = query === -1 ? url : url.slice(0, query);
@@ -417,16 +427,12 @@ export class Authenticator {
 }
 
 /**
- * Where and how a REST API key may be used: only on REST routes outside the keyless namespaces, its secret in
- * clear only over HTTPS (plain HTTP needs OAuth 1.0a, as WooCommerce), and per method as its permissions say.
+ * Where and how a REST API key may be used: only on routes that accept keys, its secret in clear only over HTTPS
+ * (plain HTTP needs OAuth 1.0a, as WooCommerce), and per method as its permissions say.
  */
-function checkApiKeyUse(request: FastifyRequest, principal: Principal): void {
+function checkApiKeyUse(request: FastifyRequest, principal: Principal, policy: AuthPolicy): void {
   if (principal.kind !== 'user' || principal.via !== 'api_key') return;
-  const route = request.routeOptions.url ?? '';
-  if (!route.startsWith('/wp-json/') || KEYLESS_PREFIXES.some((prefix) => route.startsWith(prefix)))
-    throw apiKeyError(
-      'REST API keys are not accepted on this route: logins, user and credential management and the admin app need a login.',
-    );
+  checkApiKeyRoute(request, principal, policy);
   const key = principal.apiKey!;
   if (key.transport !== 'oauth') requireHttps(request);
   const method = request.method;
@@ -437,6 +443,23 @@ function checkApiKeyUse(request: FastifyRequest, principal: Principal): void {
   } else if (key.permissions === 'read') {
     throw apiKeyError('The API key provided does not have write permissions.');
   }
+}
+
+/**
+ * Refuses a REST API key outside `/wp-json`, in the keyless namespaces, and on routes whose policy refuses keys
+ * (they mint credentials that would outlive the key); checked on a batch's items too.
+ */
+function checkApiKeyRoute(request: FastifyRequest, principal: Principal, policy: AuthPolicy): void {
+  if (principal.kind !== 'user' || principal.via !== 'api_key') return;
+  const route = request.routeOptions.url ?? '';
+  if (!route.startsWith('/wp-json/') || KEYLESS_PREFIXES.some((prefix) => route.startsWith(prefix)))
+    throw apiKeyError(
+      'REST API keys are not accepted on this route: logins, user and credential management and the admin app need a login.',
+    );
+  if (policy.apiKeys === false)
+    throw apiKeyError(
+      'REST API keys are not accepted on this route: it creates credentials that would outlive the key; use a login or an Application Password.',
+    );
 }
 
 function requireHttps(request: FastifyRequest): void {

@@ -41,6 +41,8 @@ export interface AuthPolicy {
   nonce: 'always' | 'cookie' | 'never';
   /** Accept bearer tokens issued by an extension (agent routes only). */
   bearer?: boolean;
+  /** `false`: refuse REST API keys here, whatever the namespace (routes that mint credentials a key would outlive). */
+  apiKeys?: boolean;
 }
 
 /** The user behind a principal, or null. */

@@ -22,3 +22,15 @@ export function sessionKeptOnPasswordChange(principal: Principal, targetId: numb
     return undefined;
   return principal.sessionHash;
 }
+
+/**
+ * Refuses (403 `rest_cannot_edit`, `data.params.password`) a body that sets a password when the caller uses a REST
+ * API key: a password is a login that would outlive the key. Run before validation on every route writing one.
+ */
+export function refusePasswordThroughKey(principal: Principal, body: unknown): void {
+  if (principal.kind !== 'user' || principal.via !== 'api_key') return;
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, 'password')) return;
+  const message =
+    'REST API keys cannot set passwords (a password would outlive the key): leave it out, or use a login or an Application Password.';
+  throw new RestError('rest_cannot_edit', message, 403, { params: { password: message } });
+}

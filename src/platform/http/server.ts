@@ -14,7 +14,7 @@ import { RestError, ValidationError } from './errors.js';
 import { boundRequestIntegers } from './integer-bounds.js';
 import { applyFieldsFilter } from './global-params.js';
 import { injectThroughLane } from './inject-through-lane.js';
-import { lazyChildLogger } from './request-logger.js';
+import { lazyChildLogger, withRedactedRequests } from './request-logger.js';
 import { formToObject, hasNulCharacter, parseFormBody, parseJsonBody } from './request-parsers.js';
 import { schemaCompilers } from './lazy-schema-compilers.js';
 import { type ReplayCheck, ReplayLane, type RequestGate, rememberBodyText } from './replay-lane.js';
@@ -68,7 +68,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
   if (options.requestGate) replayLane.setGate(options.requestGate);
   const app = Fastify({
     serverFactory: replayLane.serverFactory,
-    loggerInstance: options.logger,
+    loggerInstance: withRedactedRequests(options.logger),
     childLoggerFactory: lazyChildLogger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,

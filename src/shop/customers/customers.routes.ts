@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../../platform/auth/session-cookie.js';
 import { startSession } from '../../platform/auth/sessions.service.js';
+import { refusePasswordThroughKey } from '../../platform/auth/user-edit-policy.js';
 import { userView } from '../../platform/auth/user-view.js';
 import { pageWindow, setPaginationHeaders } from '../../platform/http/collection.js';
 import { registerBatchRoute } from '../../platform/http/batch.js';
@@ -27,6 +29,9 @@ import { REFERRAL_COOKIE, referralCode, registerCustomer } from './registration.
 
 const AUTH = { access: 'capability', capability: 'manage_shop', nonce: 'cookie' } as const;
 const TAGS = ['shop: customers'];
+// A password written with a REST API key is refused before validation (it would outlive the key).
+const passwordRule = async (request: FastifyRequest) =>
+  refusePasswordThroughKey(request.principal, request.body);
 
 /** `POST /auth/v1/register` (public customer sign-up) and `wc/v3/customers` (CRUD and batch) for managers. */
 export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
@@ -122,6 +127,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
     '/wc/v3/customers',
     {
       config: { auth: AUTH },
+      preValidation: passwordRule,
       schema: {
         tags: TAGS,
         summary: 'Create a customer (role customer; a random password when none is given).',
@@ -142,6 +148,7 @@ export function registerCustomerRoutes(app: RestApp, ctx: ShopContext): void {
       method,
       url: '/wc/v3/customers/:id',
       config: { auth: AUTH },
+      preValidation: passwordRule,
       schema: {
         tags: TAGS,
         summary: "Update a customer (names, e-mail, password, addresses; the username isn't editable).",

@@ -1,6 +1,6 @@
-import type { Principal } from '../../../platform/auth/principal.js';
+import { can, type Principal } from '../../../platform/auth/principal.js';
 import { ForbiddenError, RestError } from '../../../platform/http/errors.js';
-import type { AgentGate, Settings } from '../settings/settings.schemas.js';
+import { AGENT_GATES, type AgentGate, type Settings } from '../settings/settings.schemas.js';
 
 /**
  * Every agent permission decision lives here: the master gates, the seven capabilities, token scopes
@@ -101,6 +101,23 @@ export function authorizeAgentBase(settings: Settings, principal: Principal): vo
   if (!agentRestOpen(settings)) {
     throw gateClosed(!settings.agent_access_enabled ? 'agent_access_enabled' : 'agent_rest_enabled');
   }
+}
+
+/**
+ * The check of every writer of the settings record outside the agent routes, made on the parsed body before
+ * validation: an update naming any agent gate (whatever its value) needs `cartrecovery_agent_manage_access`, else the whole update is refused with 403
+ * `rest_forbidden` naming the gates (`data.gates`).
+ */
+export function authorizeGateKeys(principal: Principal, patch: unknown): void {
+  if (typeof patch !== 'object' || patch === null) return;
+  const gates = AGENT_GATES.filter((gate) => Object.hasOwn(patch, gate));
+  if (gates.length === 0 || can(principal, AGENT_CAPABILITY.manage_access)) return;
+  throw new RestError(
+    'rest_forbidden',
+    `Sorry, you are not allowed to change the agent gates (${gates.join(', ')}): that needs the ${AGENT_CAPABILITY.manage_access} capability.`,
+    403,
+    { gates },
+  );
 }
 
 /** True when raw personal data may be shown: sensitive scope + capability and the sensitive gate on. */

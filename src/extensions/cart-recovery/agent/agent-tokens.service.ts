@@ -35,7 +35,8 @@ export interface AgentTokenView {
 
 /**
  * Issues a token for the calling user. It may carry only scopes the caller can use itself (a bearer caller
- * cannot widen its own token); the full token is returned here and never again.
+ * cannot widen its own token), and a bearer caller's token with an expiry may only mint tokens that expire no
+ * later (403 otherwise); the full token is returned here and never again.
  */
 export async function createAgentToken(
   cr: CartRecovery,
@@ -52,6 +53,10 @@ export async function createAgentToken(
     );
   }
   const now = cr.ctx.clock.now();
+  const expiresAt = input.expires_in_days
+    ? new Date(now.getTime() + input.expires_in_days * 86_400_000)
+    : null;
+  if (principal.via === 'bearer') await refuseOutlivingCaller(cr, principal.credentialId, expiresAt);
   const publicId = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('hex');
   const row: Omit<AgentTokenRow, 'id'> = {
@@ -63,9 +68,7 @@ export async function createAgentToken(
       [...new Set(input.scopes)].sort((a, b) => AGENT_SCOPES.indexOf(a) - AGENT_SCOPES.indexOf(b)),
     ),
     created_at: toDbTime(now),
-    expires_at: input.expires_in_days
-      ? toDbTime(new Date(now.getTime() + input.expires_in_days * 86_400_000))
-      : null,
+    expires_at: expiresAt ? toDbTime(expiresAt) : null,
     last_used_at: null,
     revoked_at: null,
   };
@@ -107,6 +110,24 @@ export function agentBearerAuthenticator(cr: CartRecovery): BearerAuthenticator 
     await touchAgentToken(cr.ctx.db, row.id, toDbTime(now), toDbTime(new Date(now.getTime() - 60_000)));
     return { user, scopes: JSON.parse(row.scopes) as string[], credentialId: row.public_id };
   };
+}
+
+// A token minted with an expiring bearer token must expire too, no later than it: else a short-lived token could
+// mint a lasting one.
+async function refuseOutlivingCaller(
+  cr: CartRecovery,
+  callerPublicId: string | undefined,
+  expiresAt: Date | null,
+): Promise<void> {
+  const caller = callerPublicId ? await findAgentToken(cr.ctx.db, callerPublicId) : null;
+  if (!caller) throw new ForbiddenError();
+  if (!caller.expires_at) return;
+  const limit = fromDbTime(caller.expires_at);
+  if (expiresAt !== null && expiresAt <= limit) return;
+  throw new ForbiddenError(
+    'rest_forbidden',
+    `A token created with a bearer token must expire no later than that token (${caller.expires_at} UTC): choose a shorter expires_in_days.`,
+  );
 }
 
 function tokenView(row: Omit<AgentTokenRow, 'id'>, now: Date): AgentTokenView {

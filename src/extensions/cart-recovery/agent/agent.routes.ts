@@ -39,6 +39,8 @@ import { NotFoundError } from '../../../platform/http/errors.js';
 
 /** Agent routes: Application Password or bearer token (agent routes only), no nonce for those; cookie + nonce too. */
 export const AGENT_POLICY: AuthPolicy = { access: 'user', nonce: 'cookie', bearer: true };
+// Minting a token: a REST API key may not (the token would outlive the key's revocation).
+const MINT_POLICY: AuthPolicy = { ...AGENT_POLICY, apiKeys: false };
 const P = '/cartrecovery/v1/agent';
 const Loose = Type.Record(Type.String(), Type.Unknown());
 
@@ -246,9 +248,10 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
     `${P}/tokens`,
     {
       ...guarded('manage_tokens'),
+      config: { auth: MINT_POLICY },
       schema: {
         tags,
-        summary: 'Create a bearer token (shown once).',
+        summary: 'Create a bearer token (shown once; not with a REST API key).',
         body: TokenCreateBody,
         response: { 201: TokenCreated },
       },

@@ -1,4 +1,5 @@
 import type { RestApp } from '../../../platform/http/server.js';
+import { authorizeGateKeys } from '../agent/agent-permissions.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { ADMIN_POLICY } from '../common/admin-policy.js';
 import { MailDeliverySchema } from './mail-delivery.schemas.js';
@@ -9,7 +10,7 @@ import {
   SettingsSchema,
 } from './settings.schemas.js';
 
-/** `GET|POST /settings`, `GET /settings/mail` and `GET|POST /campaign` (administrators). */
+/** `GET|POST /settings`, `GET /settings/mail` and `GET|POST /campaign` (`manage_shop`; gate keys need more). */
 export function registerSettingsRoutes(app: RestApp, cr: CartRecovery): void {
   const config = { auth: ADMIN_POLICY };
   app.get(
@@ -28,9 +29,12 @@ export function registerSettingsRoutes(app: RestApp, cr: CartRecovery): void {
     '/cartrecovery/v1/settings',
     {
       config,
+      // Before validation, like every permission check: an agent gate key needs manage_access.
+      preValidation: async (request) => authorizeGateKeys(request.principal, request.body),
       schema: {
         tags: ['cartrecovery'],
-        summary: 'Update some settings (validated); returns the whole record.',
+        summary:
+          'Update some settings (validated; the agent gates need cartrecovery_agent_manage_access); returns the whole record.',
         body: SettingsPatchSchema,
         response: { 200: SettingsSchema },
       },
