@@ -1,7 +1,6 @@
 import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { OrderPanelProps } from '../../../admin/registry.js';
 import { fetchOrderPoints, type OrderPoints } from './shop-panels-client.js';
@@ -16,7 +15,7 @@ export default function OrderPointsPanel({ orderId, customerId, revision }: Orde
     let current = true;
     fetchOrderPoints(orderId).then(
       (result) => current && setPoints(result),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;
