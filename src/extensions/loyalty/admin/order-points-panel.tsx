@@ -32,19 +32,19 @@ export default function OrderPointsPanel({ orderId, customerId, revision }: Orde
         <dl className="storeside-figures">
           <div>
             <dt>{__('Earned', 'storeside')}</dt>
-            <dd>{points.earned}</dd>
+            <dd>{points.earned.toLocaleString()}</dd>
           </div>
           <div>
             <dt>{__('Redeemed', 'storeside')}</dt>
-            <dd>{points.redeemed}</dd>
+            <dd>{points.redeemed.toLocaleString()}</dd>
           </div>
           <div>
             <dt>{__('Clawed back', 'storeside')}</dt>
-            <dd>{points.clawed_back}</dd>
+            <dd>{points.clawed_back.toLocaleString()}</dd>
           </div>
           <div>
             <dt>{__('Given back', 'storeside')}</dt>
-            <dd>{points.returned}</dd>
+            <dd>{points.returned.toLocaleString()}</dd>
           </div>
         </dl>
       )}
