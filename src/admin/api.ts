@@ -1,4 +1,5 @@
 import apiFetch, { type APIFetchOptions } from '@wordpress/api-fetch';
+import { __, sprintf } from '@wordpress/i18n';
 import type { AdminBoot } from '../platform/admin-pages/admin-boot.schemas.js';
 
 /** An error answer in the WordPress shape (`code`, `message`, `data.params` / `data.errors`). */
@@ -9,6 +10,7 @@ export interface RestErrorBody {
     status?: number;
     params?: Record<string, string>;
     errors?: Record<string, Record<string, string>>;
+    [key: string]: unknown;
   };
 }
 
@@ -37,7 +39,10 @@ export interface CollectionPage<T> {
 export async function apiWithTotals<T>(
   path: string,
 ): Promise<{ body: T; total: number; totalPages: number }> {
-  const response = await apiFetch<Response, false>({ path, parse: false });
+  // Unparsed, api-fetch rejects with the raw Response: reject with its error body instead, as `api` does.
+  const response = await apiFetch<Response, false>({ path, parse: false }).catch(async (failure) => {
+    throw failure instanceof Response ? await errorBodyOf(failure) : failure;
+  });
   return {
     body: (await response.json()) as T,
     total: Number(response.headers.get('X-WP-Total') ?? 0),
@@ -60,10 +65,12 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return text ? `${path}?${text}` : path;
 }
 
-/** The error body of a rejected call (api-fetch rejects with it), or a generic one. */
+/** The error body of a rejected call (api-fetch rejects with it), or a readable generic one. */
 export function restError(error: unknown): RestErrorBody {
-  if (error && typeof error === 'object' && 'message' in error) return error as RestErrorBody;
-  return { code: 'unknown_error', message: String(error) };
+  if (error instanceof Response) return statusError(error);
+  if (error && typeof error === 'object' && typeof (error as RestErrorBody).message === 'string')
+    return error as RestErrorBody;
+  return { code: 'unknown_error', message: __('The request failed. Please try again.', 'storeside') };
 }
 
 /** Field → message from a validation error (`data.params`, else the first rule of `data.errors`). */
@@ -75,4 +82,21 @@ export function fieldErrors(error: unknown): Record<string, string> {
     if (first) out[field] = first;
   }
   return { ...out, ...(data?.params ?? {}) };
+}
+
+async function errorBodyOf(response: Response): Promise<RestErrorBody> {
+  const body = await response.json().catch(() => null);
+  return body && typeof body.message === 'string' ? (body as RestErrorBody) : statusError(response);
+}
+
+function statusError(response: Response): RestErrorBody {
+  return {
+    code: 'http_error',
+    message: sprintf(
+      __('The server answered %1$d %2$s.', 'storeside'),
+      response.status,
+      response.statusText,
+    ).trim(),
+    data: { status: response.status },
+  };
 }

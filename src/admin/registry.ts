@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { RestErrorBody } from './api.js';
 
 /** A lazily loaded screen module (one chunk per screen). */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -58,6 +59,12 @@ export interface AdminColumn {
   load: () => Promise<{ default: ColumnValues }>;
 }
 
+/** What a refused request means to a person, and where to fix it (a path below `/wp-admin/`). */
+export interface ErrorHelp {
+  message: string;
+  action?: { label: string; path: string };
+}
+
 /** What a module (the platform, the shop, an extension) adds to the admin app. */
 export interface AdminModuleDefinition {
   /** The server module's name (the boot object lists the enabled ones). */
@@ -73,6 +80,8 @@ export interface AdminModuleDefinition {
   customerPanels?: AdminPanel<CustomerPanelProps>[];
   /** Columns of the customers list (`shop/customers`). */
   customerColumns?: AdminColumn[];
+  /** Readable explanations of the module's own error codes, shown by every screen that meets them. */
+  errorHelp?: Record<string, (error: RestErrorBody) => ErrorHelp>;
 }
 
 const definitions: AdminModuleDefinition[] = [];

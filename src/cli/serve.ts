@@ -8,10 +8,15 @@ export async function serve(
   overrides: Omit<Partial<BuildOptions>, 'config'> = {},
 ): Promise<number> {
   configureV8();
-  const built = await buildApp({ config, print: (line) => process.stdout.write(`${line}\n`), ...overrides });
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const built = await buildApp({ config, print, ...overrides });
   await built.app.listen({ port: config.port, host: config.host });
   built.ctx.jobs.start();
   built.ctx.logger.info(`Storeside listening on ${config.publicUrl} (${built.ctx.engine})`);
+  if ((await built.ctx.shop.catalogStats({ onSaleOnly: false })).products === 0)
+    print(
+      `The shop has no products yet. To try it with demo data, run \`npx storeside demo\` or use "Fill the shop with demo data" on the dashboard: ${config.publicUrl}/wp-admin/`,
+    );
   await new Promise<void>((resolve) => {
     // Stop accepting, let in-flight requests finish, stop the job worker, close the database (onClose hooks).
     const stop = (signal: string) => {

@@ -49,7 +49,7 @@ function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
         .flatMap((part) => Object.entries(part.migrations ?? {}))
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     ),
-    namespaces: [{ namespace: 'wc/v3' }, { namespace: 'wc/store/v1' }],
+    namespaces: [{ namespace: 'wc/v3' }, { namespace: 'wc/store/v1' }, { namespace: 'shop/v1' }],
     capabilities: Object.assign({}, ...parts.map((part) => part.capabilities ?? {})),
     async routes(app) {
       // `wc/v3/products/abc` matches no WooCommerce route: 404 rest_no_route, never a 400 about `id`.

@@ -136,4 +136,34 @@ describeInBrowser('login and the admin shell', () => {
     expect(new URL(again!.url()).pathname).toBe('/wp-login.php');
     await page.context().close();
   });
+
+  it('should offer to fill the empty shop with the demo data on the dashboard, once', async () => {
+    const products = async () =>
+      Number(
+        (await t.app.inject({ method: 'GET', url: '/wp-json/wc/store/v1/products?per_page=1' })).headers[
+          'x-wp-total'
+        ],
+      );
+    expect(await products()).toBe(0);
+    const page = await freshPage();
+    await logInThroughForm(page, base, 'admin', 'admin-password-1');
+    const card = page.getByRole('heading', { level: 2, name: 'Your shop has no products yet' });
+    await card.waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/admin-dashboard-empty-shop.png', fullPage: true });
+    await page.getByRole('button', { name: 'Fill the shop with demo data' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/The demo data was added: \d+ products\./)
+      .waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Demo shop ready' }).waitFor();
+    expect(await products()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/admin-dashboard-demo-filled.png', fullPage: true });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.locator('.storeside-cards .components-card').first().waitFor();
+    await expect(card.count()).resolves.toBe(0);
+    await page.context().close();
+  }, 60_000);
 });

@@ -105,7 +105,16 @@ describeInBrowser('cart recovery configuration screens', () => {
   it('should create a token by keyboard, use it on the manifest, and be refused once it is revoked', async () => {
     await page.goto(`${base}/wp-admin/cart-recovery/agent-access`);
     await page.getByRole('heading', { level: 1, name: 'Agent Access' }).waitFor();
-    await page.getByRole('checkbox', { name: 'Agent access' }).check();
+    // While the gate is off the token list is refused: the section says which gate, and the link turns it on.
+    const tokens = page.getByRole('region', { name: 'Tokens' });
+    await tokens.getByText('The agent gate “Agent access” is switched off.').waitFor();
+    await expect(page.locator('#storeside-main').textContent()).resolves.not.toContain('[object');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/tmp/cr-agent-access-off.png', fullPage: true });
+    await tokens.getByRole('link', { name: 'Turn on “Agent access”' }).click();
+    const gate = page.getByRole('checkbox', { name: 'Agent access' });
+    await expect.poll(() => gate.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
     await notice('Switched on.').waitFor();
     expect((await (await get('/cartrecovery/v1/settings')).json()).agent_access_enabled).toBe(true);
     await page.getByText('No tokens yet.').waitFor();

@@ -95,7 +95,7 @@ describeInBrowser('cart recovery admin screens', () => {
     // The actions go through the agent actions route: refused while agent access is off, then run.
     const notices = page.getByRole('region', { name: 'Notices' });
     await page.getByRole('button', { name: 'Cancel pending e-mails' }).click();
-    await notices.getByText(/Agent access is switched off/).waitFor();
+    await notices.getByText(/“Agent access” is switched off/).waitFor();
     await setSettings(t, await headers(), { agent_access_enabled: true, agent_contact_enabled: true });
     await page.getByRole('button', { name: 'Cancel pending e-mails' }).click();
     await notices.getByText('Pending e-mails cancelled.').waitFor();

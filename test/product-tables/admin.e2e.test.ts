@@ -346,7 +346,11 @@ describeInBrowser('product-table admin screens', () => {
     await notices().getByText('Settings saved.').waitFor();
     const settings = await api('GET', '/settings');
     expect(settings.add_to_cart_text).toBe('Buy now');
-    expect(settings.table_defaults.settings).toEqual({ pagination: { limit: 25 } });
+    expect(settings.table_defaults.settings.pagination).toEqual({
+      limit: 25,
+      mode: 'standard',
+      position: 'bottom',
+    });
     expect((await api('GET', '/table-defaults')).settings.pagination.limit).toBe(25);
 
     await page.goto(`${base}/wp-admin/product-tables/logs`);

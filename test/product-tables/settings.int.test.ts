@@ -8,15 +8,30 @@ beforeAll(async () => {
 afterAll(async () => h.t.close());
 
 describe('GET /settings', () => {
-  it('should return the defaults when nothing is stored', async () => {
+  it('should return the defaults when nothing is stored, table defaults included', async () => {
     const r = await h.api('GET', '/settings');
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({
       add_to_cart_text: 'Add to Cart',
       logging_enabled: true,
       log_retention: 30,
-      table_defaults: { source: {}, columns: [], settings: {}, style: {} },
+      table_defaults: {
+        source: { type: 'all', sort: { orderBy: 'date', order: 'DESC' } },
+        settings: { pagination: { limit: 10, mode: 'standard', position: 'bottom' } },
+        style: {
+          header: { bgColor: '#f8f9fa', textColor: '#1f2937', fontSize: '14px' },
+          button: { bgColor: '#2271b1', textColor: '#ffffff', hoverBgColor: '#135e96' },
+          responsive: { mode: 'stack' },
+        },
+      },
     });
+    const ids = r.json().table_defaults.columns.map((c: { id: string }) => c.id);
+    expect(ids).toEqual(['col_image_default', 'col_name_default', 'col_price_default', 'col_button_default']);
+  });
+
+  it('should answer the same table defaults a new table starts from (one canonical set)', async () => {
+    const { title: _t, status: _s, ...config } = (await h.api('GET', '/table-defaults')).json();
+    expect((await h.api('GET', '/settings')).json().table_defaults).toEqual(config);
   });
 
   it('should refuse anonymous callers with 401 and customers with 403', async () => {
@@ -41,8 +56,44 @@ describe('POST /settings', () => {
     const body = second.json();
     expect(body.add_to_cart_text).toBe('Buy now');
     expect(body.log_retention).toBe(30);
-    expect(body.table_defaults.style.header).toEqual({ bgColor: '#000', textColor: '#fff' });
+    expect(body.table_defaults.style.header).toEqual({
+      bgColor: '#000',
+      textColor: '#fff',
+      fontSize: '14px',
+    });
     expect((await h.api('GET', '/settings')).json()).toEqual(body);
+  });
+
+  it('should change only the posted key and keep every sibling', async () => {
+    const before = (await h.api('GET', '/settings')).json();
+    const r = await h.api('POST', '/settings', {
+      settings: { table_defaults: { style: { header: { bgColor: '#abcdef' } } } },
+    });
+    expect(r.statusCode).toBe(200);
+    const expected = structuredClone(before);
+    expected.table_defaults.style.header.bgColor = '#abcdef';
+    expect(r.json()).toEqual(expected);
+    expect((await h.api('GET', '/settings')).json()).toEqual(expected);
+    await h.api('POST', '/settings', {
+      settings: { table_defaults: { style: { header: { bgColor: '#000' } } } },
+    });
+  });
+
+  it('should answer stored default columns completed, and the factory columns for an empty list', async () => {
+    const one = await h.api('POST', '/settings', {
+      settings: { table_defaults: { columns: [{ id: 'sku_only', type: 'sku' }] } },
+    });
+    expect(one.json().table_defaults.columns).toEqual([
+      {
+        id: 'sku_only',
+        type: 'sku',
+        heading: '',
+        advanced: { showHeading: true, width: { value: 0, unit: 'auto' }, visibility: 'default' },
+        settings: {},
+      },
+    ]);
+    const none = await h.api('POST', '/settings', { settings: { table_defaults: { columns: [] } } });
+    expect(none.json().table_defaults.columns).toHaveLength(4);
   });
 
   it('should make new tables start from the stored table defaults', async () => {

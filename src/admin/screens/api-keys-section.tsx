@@ -3,11 +3,12 @@ import { __, sprintf } from '@wordpress/i18n';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { type FormEvent, type Ref, type RefObject, useEffect, useRef, useState } from 'react';
 import type { ApiKey, CreatedApiKey } from '../../platform/auth/auth.schemas.js';
-import { fieldErrors, restError } from '../api.js';
+import { fieldErrors } from '../api.js';
 import { useNotices } from '../components/notices.js';
 import { DateTime } from './date-time.js';
 import { createApiKey, fetchApiKeys, revokeApiKey } from './platform-client.js';
 import { invalidFieldProps } from './user-form-errors.js';
+import { errorMessage } from '../components/request-error.js';
 
 /** The permission choices, in WooCommerce's words. */
 function permissionOptions(): Array<{ value: ApiKey['permissions']; label: string }> {
@@ -44,7 +45,7 @@ export function ApiKeysSection({ userId }: { userId: number }) {
         setItems(list);
         setLoadError('');
       },
-      (error) => current && setLoadError(restError(error).message),
+      (error) => current && setLoadError(errorMessage(error)),
     );
     return () => {
       current = false;
@@ -67,7 +68,7 @@ export function ApiKeysSection({ userId }: { userId: number }) {
     } catch (error) {
       const message = fieldErrors(error).description;
       setDescriptionError(message);
-      if (!message) notices.show('error', restError(error).message);
+      if (!message) notices.showError(error);
     } finally {
       setBusy(false);
     }
@@ -79,7 +80,7 @@ export function ApiKeysSection({ userId }: { userId: number }) {
       notices.show('success', sprintf(__('API key “%s” revoked.', 'storeside'), item.description));
       setReload((n) => n + 1);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setRevoking(null);
       heading.current?.focus();

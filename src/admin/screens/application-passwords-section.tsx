@@ -3,7 +3,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ApplicationPassword } from '../../platform/auth/auth.schemas.js';
-import { fieldErrors, restError } from '../api.js';
+import { fieldErrors } from '../api.js';
 import { useNotices } from '../components/notices.js';
 import {
   createApplicationPassword,
@@ -12,6 +12,7 @@ import {
 } from './platform-client.js';
 import { invalidFieldProps } from './user-form-errors.js';
 import { DateTime } from './date-time.js';
+import { errorMessage } from '../components/request-error.js';
 
 /**
  * A user's Application Passwords: add one by name (its password shown once, with a Copy button), and the list
@@ -38,7 +39,7 @@ export function ApplicationPasswordsSection({ userId }: { userId: number }) {
         setItems(list);
         setLoadError('');
       },
-      (error) => current && setLoadError(restError(error).message),
+      (error) => current && setLoadError(errorMessage(error)),
     );
     return () => {
       current = false;
@@ -62,7 +63,7 @@ export function ApplicationPasswordsSection({ userId }: { userId: number }) {
     } catch (error) {
       const message = fieldErrors(error).name;
       setNameError(message);
-      if (!message) notices.show('error', restError(error).message);
+      if (!message) notices.showError(error);
     } finally {
       setBusy(false);
     }
@@ -74,7 +75,7 @@ export function ApplicationPasswordsSection({ userId }: { userId: number }) {
       notices.show('success', sprintf(__('Application password “%s” revoked.', 'storeside'), item.name));
       setReload((n) => n + 1);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setRevoking(null);
       heading.current?.focus();

@@ -25,7 +25,7 @@ export default function JobsScreen() {
   const { page: jobs, loading, error } = useCollection<JobView>(path);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   return (

@@ -2,7 +2,6 @@ import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import type { OutboxMessage } from '../../platform/platform.schemas.js';
-import { restError } from '../api.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { type Column, ServerTable } from '../components/server-table.js';
@@ -25,7 +24,7 @@ export default function OutboxScreen() {
   const [opened, setOpened] = useState<OutboxMessage | null>(null);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
   // The message comes from the page when it is on it, else from its own route (a deep link to another page).
   useEffect(() => {
@@ -44,7 +43,7 @@ export default function OutboxScreen() {
       (failure) => {
         if (!current) return;
         setOpened(null);
-        notices.show('error', restError(failure).message);
+        notices.showError(failure);
       },
     );
     return () => {

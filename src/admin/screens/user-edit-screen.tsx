@@ -3,7 +3,6 @@ import { __ } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import type { RestUser } from '../../platform/auth/auth.schemas.js';
-import { restError } from '../api.js';
 import { boot, userCan } from '../boot.js';
 import { useFlashNotice } from '../components/flash-notice.js';
 import { useNotices } from '../components/notices.js';
@@ -38,7 +37,7 @@ export default function UserEditScreen() {
         setUser(found);
         setRole(found?.roles[0] ?? '');
       },
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;
@@ -74,7 +73,7 @@ export default function UserEditScreen() {
     } catch (error) {
       const { byField, unplaced } = userFieldErrors(error, ['role', 'password']);
       setErrors(byField);
-      if (unplaced) notices.show('error', restError(error).message);
+      if (unplaced) notices.showError(error);
     } finally {
       setBusy(false);
     }

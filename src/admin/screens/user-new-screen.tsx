@@ -2,7 +2,6 @@ import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
-import { restError } from '../api.js';
 import { flashNotice } from '../components/flash-notice.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
@@ -33,7 +32,7 @@ export default function UserNewScreen() {
       const { byField, unplaced } = userFieldErrors(error, ['username', 'email', 'password', 'role']);
       setErrors(byField);
       setBusy(false);
-      if (unplaced) notices.show('error', restError(error).message);
+      if (unplaced) notices.showError(error);
     }
   };
 

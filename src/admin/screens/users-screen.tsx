@@ -23,7 +23,7 @@ export default function UsersScreen() {
   const { page: users, loading, error } = useCollection<RestUser>(path);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   return (

@@ -115,14 +115,16 @@ export type CustomerLoyalty = Static<typeof MeResult>;
 export type { LoyaltySettings, Tier } from './settings/settings.schemas.js';
 export type { ReferenceType } from './ledger/ledger-references.js';
 
-/** `GET /orders/{id}/points`: what one order did to its customer's points (two-decimal strings). */
+/** `GET /orders/{id}/points`: what one order did to its customer's points (whole points). */
 export const OrderPointsSchema = Type.Object({
   order_id: Type.Integer(),
   customer_id: Type.Integer({ description: '0 for a guest order (no points).' }),
-  earned: Type.String({ description: 'Points credited for the order.' }),
-  redeemed: Type.String({ description: 'Points spent on the order.' }),
-  clawed_back: Type.String({ description: 'Earned points taken back after refunds.' }),
-  returned: Type.String({ description: 'Redeemed points given back (order cancelled, failed or refunded).' }),
+  earned: Type.Integer({ description: 'Points credited for the order.' }),
+  redeemed: Type.Integer({ description: 'Points spent on the order.' }),
+  clawed_back: Type.Integer({ description: 'Earned points taken back after refunds.' }),
+  returned: Type.Integer({
+    description: 'Redeemed points given back (order cancelled, failed or refunded).',
+  }),
 });
 
 /** `GET /balances` query: the customers whose balances to show. */
@@ -136,6 +138,6 @@ export const BalancesQuery = Type.Object({
 /** One customer's balance in `GET /balances`. */
 export const BalanceSchema = Type.Object({
   user_id: Type.Integer(),
-  balance: Type.String({ description: 'Two-decimal points balance.' }),
+  balance: Type.Integer({ description: 'Points balance (whole points).' }),
   tier: Type.String(),
 });

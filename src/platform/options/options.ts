@@ -51,6 +51,18 @@ export class OptionsStore {
     await bumpTopics(db, OPTIONS_TOPIC);
   }
 
+  /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */
+  async add(name: string, value: unknown, db: DbOrTrx = this.db): Promise<boolean> {
+    const result = await db
+      .insertInto('options')
+      .values({ name, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (added) await bumpTopics(db, OPTIONS_TOPIC);
+    return added;
+  }
+
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
     const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();

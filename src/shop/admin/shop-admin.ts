@@ -18,4 +18,5 @@ registerAdminModule({
     },
     { label: __('Products', 'storeside'), order: 5, screens: [...productScreens, ...reviewScreens] },
   ],
+  dashboardCard: () => import('./demo/demo-card.js'),
 });

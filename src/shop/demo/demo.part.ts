@@ -3,16 +3,22 @@ import { CliUsageError } from '../../platform/cli/platform-commands.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { generateBenchCatalog } from './bench-data.js';
 import { demoImageSvg } from './demo-images.js';
+import { seedDemoShop } from './demo-seeding.js';
+import { registerDemoRoutes } from './demo.routes.js';
 import './demo.events.js';
 
 /**
  * `storeside demo` runs every part's `demo` step in part order, then emits `shop.demo.seeded` so extensions add
- * their own demo data (every step is idempotent: running the command twice changes nothing);
- * `storeside bench-data shop --products N` builds a large catalog for benchmarks.
+ * their own demo data (every step is idempotent: running the command twice changes nothing); `shop/v1/demo`
+ * lets the dashboard do the same once for an empty shop; `storeside bench-data shop --products N` builds a large
+ * catalog for benchmarks.
  */
 export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart {
   return {
     name: 'demo',
+    routes(app) {
+      registerDemoRoutes(app, ctx, parts);
+    },
     pages(app) {
       // The demo catalogue's product images, generated: the demo shop looks complete without internet.
       app.get(
@@ -39,8 +45,7 @@ export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart
           'Seed a believable demo shop (products, customers, reviews, orders, extension data); idempotent.',
         usage: 'storeside demo [--with-fakes]',
         async run({ print, flags }) {
-          for (const part of parts) await part.demo?.({ print });
-          await ctx.events.emit('shop.demo.seeded', { print, withFakes: flags['with-fakes'] === true });
+          await seedDemoShop(ctx, parts, { print, withFakes: flags['with-fakes'] === true });
           print('Demo shop ready.');
           return 0;
         },

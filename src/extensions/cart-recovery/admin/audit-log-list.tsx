@@ -1,6 +1,7 @@
 import { SelectControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useState } from 'react';
+import { RequestError } from '../../../admin/components/request-error.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useCollection } from '../../../admin/components/use-collection.js';
 import { type AuditEntry, auditLogPath } from './config-client.js';
@@ -45,7 +46,7 @@ export function AuditLogList(props: { reloadKey: number }) {
       render: (e) => <code>{JSON.stringify(e.detail)}</code>,
     },
   ];
-  if (error) return <p>{error.message}</p>;
+  if (error) return <RequestError error={error} />;
   return (
     <>
       <div className="storeside-filters">

@@ -1,7 +1,7 @@
 import { Button, Spinner, TextareaControl, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { Settings } from '../settings/settings.schemas.js';
 import { fetchCrSettings, saveCrSettings } from './config-client.js';
@@ -17,7 +17,7 @@ export function BrandingForm({ onSaved }: { onSaved: () => void }) {
   useEffect(() => {
     fetchCrSettings().then(
       ({ logo_url, accent_color, footer_address }) => setDraft({ logo_url, accent_color, footer_address }),
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [notices]);
   if (!draft) return <Spinner />;
@@ -31,7 +31,7 @@ export function BrandingForm({ onSaved }: { onSaved: () => void }) {
       notices.show('success', __('Branding saved.', 'storeside'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../../../admin/registry.js';
+import { gateClosedHelp } from './agent-gates.js';
 import { configurationScreens } from './configuration-screens.js';
 import { templatesScreens } from './templates-screens.js';
 
@@ -40,4 +41,5 @@ registerAdminModule({
     },
   ],
   orderPanels: [{ id: 'order-recovery', load: () => import('./order-recovery-panel.js') }],
+  errorHelp: { cartrecovery_agent_disabled: gateClosedHelp },
 });

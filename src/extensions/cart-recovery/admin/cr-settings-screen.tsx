@@ -10,7 +10,6 @@ import {
 } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { Settings, SettingsPatch } from '../settings/settings.schemas.js';
@@ -69,7 +68,7 @@ export default function CrSettingsScreen() {
     try {
       notices.show('success', (await triggerTestFlow()).message);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setTriggering(false);
     }

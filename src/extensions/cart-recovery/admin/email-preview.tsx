@@ -1,9 +1,9 @@
 import { Button, ButtonGroup } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import type { TemplateDraft, TemplatePreview } from '../test-tools/templates.schemas.js';
 import { previewTemplate } from './templates-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 // How long typing must pause before the preview is rendered again.
 const DEBOUNCE_MS = 400;
@@ -27,7 +27,7 @@ export function EmailPreview({ step, draft }: { step: number; draft: TemplateDra
           setPreview(next);
           setFailure(null);
         },
-        (error) => current && setFailure(restError(error).message),
+        (error) => current && setFailure(errorMessage(error)),
       );
     }, DEBOUNCE_MS);
     return () => {

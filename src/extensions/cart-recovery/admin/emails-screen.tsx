@@ -30,7 +30,7 @@ export default function EmailsScreen() {
     emailsPath({ status, step, search: searchFilter(query) }, page, perPage),
   );
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   return (

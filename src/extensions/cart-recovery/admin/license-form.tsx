@@ -1,7 +1,6 @@
 import { Button, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { activateLicense, deactivateLicense, fetchLicense, type LicenseView } from './config-client.js';
 
@@ -19,7 +18,7 @@ export function LicenseForm() {
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    fetchLicense().then(setLicense, (error) => notices.show('error', restError(error).message));
+    fetchLicense().then(setLicense, (error) => notices.showError(error));
   }, [notices]);
   if (!license) return <Spinner />;
 
@@ -30,7 +29,7 @@ export function LicenseForm() {
       setKey('');
       notices.show('success', done);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

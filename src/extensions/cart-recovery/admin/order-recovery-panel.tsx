@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { api, restError } from '../../../admin/api.js';
+import { api } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { OrderPanelProps } from '../../../admin/registry.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
@@ -19,7 +19,7 @@ export default function OrderRecoveryPanel({ orderId, revision }: OrderPanelProp
     let current = true;
     api<OrderRecovery>({ path: `/cartrecovery/v1/orders/${orderId}/recovery` }).then(
       (result) => current && setRecovery(result),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;

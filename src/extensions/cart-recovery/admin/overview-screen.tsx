@@ -1,7 +1,6 @@
 import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
@@ -29,7 +28,7 @@ export default function OverviewScreen() {
     setReports(null);
     Promise.all([fetchAnalytics(days, 'current'), fetchAnalytics(days, 'previous')]).then(
       (loaded) => current && setReports(loaded),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;

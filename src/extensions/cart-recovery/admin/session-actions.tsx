@@ -1,7 +1,6 @@
 import { Button, SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
@@ -32,7 +31,7 @@ export function SessionActions(props: { session: AdminSessionDetail; onDone: (de
       notices.show('success', message);
       props.onDone(outcome.deleted === true);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

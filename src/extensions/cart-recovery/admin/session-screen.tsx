@@ -1,7 +1,6 @@
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { AdminSessionDetail, TimelineEntry } from '../admin-routes/admin-reads.schemas.js';
@@ -27,7 +26,7 @@ export default function SessionScreen() {
       (error) => {
         if (!current) return;
         setMissing(true);
-        notices.show('error', restError(error).message);
+        notices.showError(error);
       },
     );
     return () => {

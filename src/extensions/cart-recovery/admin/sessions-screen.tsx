@@ -30,7 +30,7 @@ export default function SessionsScreen() {
     sessionsPath({ status, search: searchFilter(query) }, page, perPage),
   );
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   return (

@@ -10,13 +10,14 @@ import {
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { Settings } from '../settings/settings.schemas.js';
 import { fetchCrSettings, saveCampaign, saveCrSettings, sendTestEmail } from './config-client.js';
 import { MailDeliveryNotice } from './mail-delivery-notice.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 const STEPS = [
   __('Welcome', 'storeside'),
@@ -32,13 +33,13 @@ export default function SetupWizardScreen() {
   const notices = useNotices();
   const [, navigate] = useLocation();
   useEffect(() => {
-    fetchCrSettings().then(setSettings, (error) => notices.show('error', restError(error).message));
+    fetchCrSettings().then(setSettings, (error) => notices.showError(error));
   }, [notices]);
   if (!settings) return <Spinner />;
   const skip = () =>
     saveCrSettings({ setup_completed: true }).then(
       () => navigate('/cart-recovery'),
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   return (
     <>
@@ -114,7 +115,7 @@ function ConsentAndTiming(props: { settings: Settings; onSaved: (settings: Setti
       );
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }
@@ -175,7 +176,7 @@ function EmailDelivery(props: { onNext: () => void }) {
     try {
       setResult({ ok: true, message: (await sendTestEmail(email.trim())).message });
     } catch (error) {
-      setResult({ ok: false, message: restError(error).message });
+      setResult({ ok: false, message: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -220,7 +221,7 @@ function Launch() {
       notices.show('success', __('Cart recovery is running: recovery e-mails are on.', 'storeside'));
       navigate('/cart-recovery');
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
       setBusy(false);
     }
   };

@@ -1,7 +1,7 @@
 import { Button, Spinner, TabPanel, TextareaControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -11,6 +11,7 @@ import { BrandingForm } from './branding-form.js';
 import { fetchCampaign } from './config-client.js';
 import { draftOf, saveTemplates, sendTemplateTest, TEMPLATE_PLACEHOLDERS } from './templates-client.js';
 import './templates-admin.css';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 const STEPS = [0, 1, 2];
 
@@ -30,7 +31,7 @@ export default function TemplatesScreen() {
         setSaved(loaded);
         setDrafts(loaded);
       },
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [notices]);
   const dirty = saved !== null && JSON.stringify(saved) !== JSON.stringify(drafts);
@@ -49,7 +50,7 @@ export default function TemplatesScreen() {
       notices.show('success', __('Templates saved.', 'storeside'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }
@@ -174,7 +175,7 @@ function SendTest({ step, draft }: { step: number; draft: TemplateDraft }) {
       setError(undefined);
       notices.show('success', reply.message);
     } catch (failure) {
-      setError(fieldErrors(failure).email ?? restError(failure).message);
+      setError(fieldErrors(failure).email ?? errorMessage(failure));
     } finally {
       setBusy(false);
     }

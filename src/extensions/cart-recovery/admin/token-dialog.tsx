@@ -1,8 +1,9 @@
 import { Button, CheckboxControl, Modal, Notice, SelectControl, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { type CreatedToken, createToken } from './config-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** The token scopes with what each allows (the agent permissions' order). */
 export const SCOPES: Array<[string, string]> = [
@@ -40,7 +41,7 @@ export function TokenDialog(props: { onClose: (created: boolean) => void }) {
       );
     } catch (error) {
       setErrors(fieldErrors(error));
-      setMessage(restError(error).message);
+      setMessage(errorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,9 @@
 import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
+import { RequestError } from '../../../admin/components/request-error.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useCollection } from '../../../admin/components/use-collection.js';
 import { type AgentToken, revokeToken, tokensPath } from './config-client.js';
@@ -26,7 +26,7 @@ export function TokensList(props: { onChange: () => void }) {
       setReload((n) => n + 1);
       props.onChange();
     } catch (failure) {
-      notices.show('error', restError(failure).message);
+      notices.showError(failure);
     }
   };
   const columns: Column<AgentToken>[] = [
@@ -64,7 +64,7 @@ export function TokensList(props: { onChange: () => void }) {
         </Button>
       </p>
       {error ? (
-        <p>{error.message}</p>
+        <RequestError error={error} />
       ) : (
         <ServerTable
           label={__('Agent tokens', 'storeside')}

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 
@@ -26,7 +26,7 @@ export function useSavedForm<Saved, Draft>(options: {
         setSaved(toDraft(record));
         setDraft(toDraft(record));
       },
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [notices]);
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
@@ -45,7 +45,7 @@ export function useSavedForm<Saved, Draft>(options: {
         notices.show('success', savedMessage);
       } catch (error) {
         setErrors(fieldErrors(error));
-        notices.show('error', restError(error).message);
+        notices.showError(error);
       } finally {
         setBusy(false);
       }

@@ -1,10 +1,11 @@
 import { Button, Modal, SelectControl, TextareaControl, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import type { AdjustmentAnswer } from '../loyalty.schemas.js';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.js';
 import { adjustPoints } from './loyalty-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /**
  * The "Adjust Points" dialog: customer, credit or debit, points and a reason. One Idempotency-Key per opened
@@ -45,7 +46,7 @@ export function AdjustPointsDialog(props: {
     } catch (error) {
       const byField = fieldErrors(error);
       setErrors(byField);
-      if (Object.keys(byField).length === 0) setMessage(restError(error).message);
+      if (Object.keys(byField).length === 0) setMessage(errorMessage(error));
       setBusy(false);
     }
   };

@@ -2,7 +2,6 @@ import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { boot } from '../../../admin/boot.js';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { CustomerLoyalty } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
@@ -23,7 +22,7 @@ export function CustomerPanel(props: { userId: number; name?: string; onChanged:
     fetchCustomer(props.userId, page, PER_PAGE).then(
       (result) =>
         current && setData({ view: result.body, total: result.total, totalPages: result.totalPages }),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;

@@ -1,7 +1,6 @@
 import { Button, SearchControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
@@ -28,7 +27,7 @@ export default function CustomersScreen() {
     let current = true;
     searchCustomers(search.trim(), 50).then(
       (users) => current && setFound(users),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;

@@ -30,7 +30,7 @@ export default function LedgerScreen() {
   const { page: entries, loading, error } = useCollection<LedgerEntry>(path, reload);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
   useEffect(() => {
     const ids = [...(entries?.items.map((e) => e.user_id) ?? []), Number(filters.user_id ?? 0)];

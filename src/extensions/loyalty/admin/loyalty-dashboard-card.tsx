@@ -3,6 +3,7 @@ import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { apiPage } from '../../../admin/api.js';
+import { RequestError } from '../../../admin/components/request-error.js';
 import type { LoyaltySettings } from '../loyalty.schemas.js';
 import { fetchSettings, ledgerPath } from './loyalty-client.js';
 
@@ -19,7 +20,7 @@ const total = (filters: Record<string, string>) =>
 /** The loyalty card: the earning rate and ledger figures, and a launch checklist done by what really happened. */
 export default function LoyaltyDashboardCard() {
   const [figures, setFigures] = useState<Figures | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
     Promise.all([
       fetchSettings(),
@@ -29,7 +30,7 @@ export default function LoyaltyDashboardCard() {
     ]).then(
       ([settings, entries, orderCredits, redemptions]) =>
         setFigures({ settings, entries, orderCredits, redemptions }),
-      () => setFailed(true),
+      setFailure,
     );
   }, []);
   const steps = figures
@@ -45,8 +46,8 @@ export default function LoyaltyDashboardCard() {
         <h2>{__('Loyalty', 'storeside')}</h2>
       </CardHeader>
       <CardBody>
-        {failed ? <p role="alert">{__('The loyalty figures could not be loaded.', 'storeside')}</p> : null}
-        {!figures && !failed ? <Spinner /> : null}
+        {failure ? <RequestError error={failure} /> : null}
+        {!figures && !failure ? <Spinner /> : null}
         {figures ? (
           <>
             <dl className="storeside-figures">

@@ -1,7 +1,6 @@
 import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { OrderPanelProps } from '../../../admin/registry.js';
 import { fetchOrderPoints, type OrderPoints } from './shop-panels-client.js';
@@ -16,7 +15,7 @@ export default function OrderPointsPanel({ orderId, customerId, revision }: Orde
     let current = true;
     fetchOrderPoints(orderId).then(
       (result) => current && setPoints(result),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     return () => {
       current = false;
@@ -33,19 +32,19 @@ export default function OrderPointsPanel({ orderId, customerId, revision }: Orde
         <dl className="storeside-figures">
           <div>
             <dt>{__('Earned', 'storeside')}</dt>
-            <dd>{points.earned}</dd>
+            <dd>{points.earned.toLocaleString()}</dd>
           </div>
           <div>
             <dt>{__('Redeemed', 'storeside')}</dt>
-            <dd>{points.redeemed}</dd>
+            <dd>{points.redeemed.toLocaleString()}</dd>
           </div>
           <div>
             <dt>{__('Clawed back', 'storeside')}</dt>
-            <dd>{points.clawed_back}</dd>
+            <dd>{points.clawed_back.toLocaleString()}</dd>
           </div>
           <div>
             <dt>{__('Given back', 'storeside')}</dt>
-            <dd>{points.returned}</dd>
+            <dd>{points.returned.toLocaleString()}</dd>
           </div>
         </dl>
       )}

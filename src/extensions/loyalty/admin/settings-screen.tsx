@@ -9,7 +9,7 @@ import {
 } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -62,7 +62,7 @@ export default function SettingsScreen() {
         setSaved(settings);
         setDraft(toDraft(settings));
       },
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [notices]);
   const pending = saved && draft ? changes(saved, draft) : {};
@@ -117,7 +117,7 @@ export default function SettingsScreen() {
     } catch (error) {
       const byField = fieldErrors(error);
       setErrors(byField);
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

@@ -15,5 +15,5 @@ export async function fetchBalances(customerIds: number[]): Promise<Map<number, 
   const rows = await api<Array<Static<typeof BalanceSchema>>>({
     path: withQuery('/loyalty/v1/balances', { include: customerIds.join(',') }),
   });
-  return new Map(rows.map((row) => [row.user_id, row.balance]));
+  return new Map(rows.map((row) => [row.user_id, row.balance.toLocaleString()]));
 }

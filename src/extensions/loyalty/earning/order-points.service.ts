@@ -1,16 +1,16 @@
 import type { ExtensionContext } from '../../define-extension.js';
 import { NotFoundError } from '../../../platform/http/errors.js';
 import { accountBalances, orderLedgerSums } from './order-points.repository.js';
-import { formatPoints } from '../ledger/points.js';
+import { wholePoints } from '../ledger/points.js';
 
-/** What an order did to its customer's points, as `GET /orders/{id}/points` shows it (two-decimal strings). */
+/** What an order did to its customer's points, as `GET /orders/{id}/points` shows it (whole points). */
 export interface OrderPointsView {
   order_id: number;
   customer_id: number;
-  earned: string;
-  redeemed: string;
-  clawed_back: string;
-  returned: string;
+  earned: number;
+  redeemed: number;
+  clawed_back: number;
+  returned: number;
 }
 
 /**
@@ -23,7 +23,7 @@ export async function orderPointsSummary(ctx: ExtensionContext, orderId: number)
     throw new NotFoundError('loyalty_order_not_found', 'Order not found.', { params: { id: orderId } });
   const sums = await orderLedgerSums(ctx.db, orderId);
   const sum = (referenceType: string, transactionType: string) =>
-    formatPoints(
+    wholePoints(
       sums.find((s) => s.referenceType === referenceType && s.transactionType === transactionType)?.amount ??
         0,
     );
@@ -37,14 +37,14 @@ export async function orderPointsSummary(ctx: ExtensionContext, orderId: number)
   };
 }
 
-/** The balance (two decimals) and tier of each given customer; customers without an account have 0.00. */
+/** The balance (whole points) and tier of each given customer; customers without an account have 0. */
 export async function balancesOf(
   ctx: ExtensionContext,
   userIds: readonly number[],
-): Promise<Array<{ user_id: number; balance: string; tier: string }>> {
+): Promise<Array<{ user_id: number; balance: number; tier: string }>> {
   const accounts = new Map((await accountBalances(ctx.db, userIds)).map((a) => [a.user_id, a]));
   return [...new Set(userIds)].map((id) => {
     const account = accounts.get(id);
-    return { user_id: id, balance: formatPoints(account?.balance ?? 0), tier: account?.tier ?? '' };
+    return { user_id: id, balance: wholePoints(account?.balance ?? 0), tier: account?.tier ?? '' };
   });
 }

@@ -68,7 +68,7 @@ ${
         (entry) => html`<tr>
 <td><time datetime="${entry.created_at.replace(' ', 'T')}Z">${DATE.format(new Date(`${entry.created_at.replace(' ', 'T')}Z`))}</time></td>
 <td>${entry.description}</td>
-<td class="num">${entry.transaction_type === 'debit' ? '−' : '+'}${entry.amount}</td>
+<td class="num">${entry.transaction_type === 'debit' ? '−' : '+'}${formatCount(Math.trunc(Number(entry.amount)))}</td>
 </tr>`,
       )}</tbody>
 </table>`

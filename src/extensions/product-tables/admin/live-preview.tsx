@@ -1,9 +1,9 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { previewTable } from './product-tables-client.js';
 import { draftInput, type TableDraft } from './table-draft.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** How long the preview waits after the last change before it asks the server (the original's ~500 ms). */
 export const PREVIEW_DELAY_MS = 400;
@@ -36,7 +36,7 @@ export function LivePreview({ draft }: { draft: TableDraft }) {
         },
         (failure) => {
           if (abort.signal.aborted) return;
-          setError(restError(failure).message);
+          setError(errorMessage(failure));
           setLoading(false);
         },
       );

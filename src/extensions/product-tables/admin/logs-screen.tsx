@@ -2,7 +2,6 @@ import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import type { CollectionPage } from '../../../admin/api.js';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -66,7 +65,7 @@ export default function LogsScreen() {
           if (current) setPage(result);
         },
         (error) => {
-          if (current) notices.show('error', restError(error).message);
+          if (current) notices.showError(error);
         },
       )
       .finally(() => {
@@ -85,7 +84,7 @@ export default function LogsScreen() {
       setQuery({ paged: undefined });
       setReload(reload + 1);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     }
   };
 

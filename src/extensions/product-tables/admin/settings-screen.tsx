@@ -1,7 +1,7 @@
 import { Button, CheckboxControl, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -34,7 +34,7 @@ export default function SettingsScreen() {
         setDefaults(config);
         setSavedDefaults(config);
       },
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per screen
   useEffect(() => {
@@ -68,7 +68,7 @@ export default function SettingsScreen() {
       notices.show('success', __('Settings saved.', 'storeside'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }
@@ -87,7 +87,7 @@ export default function SettingsScreen() {
         ),
       );
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

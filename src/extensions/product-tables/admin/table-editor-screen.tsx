@@ -2,7 +2,7 @@ import { Button, SelectControl, Spinner, TabPanel, TextControl } from '@wordpres
 import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { flashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -19,6 +19,7 @@ import { SetupPanel } from './setup-panel.js';
 import { draftFromRecord, draftInput, edit, type TableDraft } from './table-draft.js';
 import { STATUS_LABELS, optionsOf } from './table-labels.js';
 import './product-tables.css';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 const TABS = [
   { name: 'table', title: __('Table', 'storeside') },
@@ -43,7 +44,7 @@ export default function TableEditorScreen() {
         setRecord(found);
         setDraft(draftFromRecord(found));
       },
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [id, notices]);
   const dirty =
@@ -62,7 +63,7 @@ export default function TableEditorScreen() {
       notices.show('success', __('Table saved.', 'storeside'));
     } catch (error) {
       const byField = Object.values(fieldErrors(error));
-      notices.show('error', byField.length ? byField.join(' ') : restError(error).message);
+      notices.show('error', byField.length ? byField.join(' ') : errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -74,7 +75,7 @@ export default function TableEditorScreen() {
       flashNotice('success', __('Table deleted.', 'storeside'));
       navigate('/product-tables/tables');
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     }
   };
 

@@ -2,7 +2,7 @@ import { Button, SelectControl, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -21,6 +21,7 @@ import { SetupPanel } from './setup-panel.js';
 import { draftInput, edit, numbered, type TableDraft } from './table-draft.js';
 import { COLUMN_TYPE_LABELS, SOURCE_LABELS, STATUS_LABELS } from './table-labels.js';
 import './product-tables.css';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 const STEPS = [
   __('Setup', 'storeside'),
@@ -42,7 +43,7 @@ export default function TableWizardScreen() {
   useEffect(() => {
     fetchTableDefaults().then(
       (defaults) => setDraft({ ...defaults, title: '', columns: numbered(defaults.columns) }),
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [notices]);
   const first = useRef(true);
@@ -76,7 +77,7 @@ export default function TableWizardScreen() {
       await completeOnboarding().catch(() => undefined);
     } catch (error) {
       const byField = Object.entries(fieldErrors(error));
-      notices.show('error', byField.length ? byField.map(([, m]) => m).join(' ') : restError(error).message);
+      notices.show('error', byField.length ? byField.map(([, m]) => m).join(' ') : errorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,6 @@ import { Button, CheckboxControl, SelectControl, Spinner, TextControl } from '@w
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -37,7 +36,7 @@ export default function TablesScreen() {
   const [confirm, setConfirm] = useState<{ ids: number[]; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const load = useCallback(
-    () => fetchTables().then(setTables, (error) => notices.show('error', restError(error).message)),
+    () => fetchTables().then(setTables, (error) => notices.showError(error)),
     [notices],
   );
   useEffect(() => {
@@ -66,7 +65,7 @@ export default function TablesScreen() {
       notices.show('success', label);
       setSelected([]);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
       await load();

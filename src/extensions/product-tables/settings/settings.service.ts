@@ -2,12 +2,11 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { changedPaths, deepMerge } from '../config/deep.js';
 import { factoryTableConfig } from '../config/table-config.defaults.js';
 import { applyTableConfig } from '../config/table-config.service.js';
-import type { DeepPartial } from '../config/table-config.schemas.js';
 import type { ActivityActor } from '../logs/activity-actor.js';
 import { logActivity } from '../logs/activity-log.service.js';
 import { deleteAllTables } from '../tables/tables.repository.js';
-import { factorySettings } from './settings.defaults.js';
-import type { PluginSettings } from './settings.schemas.js';
+import { withFactoryDefaults } from './settings.defaults.js';
+import type { PluginSettings, PluginSettingsInput } from './settings.schemas.js';
 import {
   deleteSettings,
   readOnboarded,
@@ -20,14 +19,14 @@ import {
 /** Deep-merges a partial settings object over the stored settings, checks the table defaults, logs the changed keys. */
 export async function updateSettings(
   ctx: ExtensionContext,
-  input: DeepPartial<PluginSettings>,
+  input: PluginSettingsInput,
   actor: ActivityActor,
 ): Promise<PluginSettings> {
   const merged = await ctx.db.transaction().execute(async (trx) => {
     const stored = await readStoredSettings(ctx.options, trx);
-    const before = deepMerge(factorySettings(), stored);
+    const before = withFactoryDefaults(stored);
     const nextStored = deepMerge(stored, input);
-    const after = deepMerge(factorySettings(), nextStored);
+    const after = withFactoryDefaults(nextStored);
     // The defaults of a new table must themselves make a valid table (column ids, column options).
     applyTableConfig(
       factoryTableConfig(),

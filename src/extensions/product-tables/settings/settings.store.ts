@@ -1,8 +1,7 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import type { OptionsStore } from '../../../platform/options/options.js';
-import { deepMerge } from '../config/deep.js';
-import { factorySettings } from './settings.defaults.js';
-import type { PluginSettings } from './settings.schemas.js';
+import { withFactoryDefaults } from './settings.defaults.js';
+import type { PluginSettings, PluginSettingsInput } from './settings.schemas.js';
 
 /** Option holding the settings a shop owner changed (merged over the factory ones when read). */
 export const SETTINGS_OPTION = 'ptables_settings';
@@ -11,21 +10,18 @@ const ONBOARDING_OPTION = 'ptables_onboarding_completed';
 
 /** The global settings: the stored ones deep-merged over the factory defaults. */
 export async function readSettings(options: OptionsStore, db?: DbOrTrx): Promise<PluginSettings> {
-  return deepMerge(factorySettings(), await readStoredSettings(options, db));
+  return withFactoryDefaults(await readStoredSettings(options, db));
 }
 
 /** Only the settings a shop owner changed, as stored (no defaults merged in). */
-export async function readStoredSettings(
-  options: OptionsStore,
-  db?: DbOrTrx,
-): Promise<Record<string, unknown>> {
-  return options.get<Record<string, unknown>>(SETTINGS_OPTION, {}, db);
+export async function readStoredSettings(options: OptionsStore, db?: DbOrTrx): Promise<PluginSettingsInput> {
+  return options.get<PluginSettingsInput>(SETTINGS_OPTION, {}, db);
 }
 
 /** Stores the changed settings (what `readStoredSettings` returns). */
 export async function writeStoredSettings(
   options: OptionsStore,
-  stored: Record<string, unknown>,
+  stored: PluginSettingsInput,
   db?: DbOrTrx,
 ): Promise<void> {
   await options.set(SETTINGS_OPTION, stored, db);

@@ -1,10 +1,10 @@
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import { NotFoundError } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { changedPaths, deepMerge } from '../config/deep.js';
+import { changedPaths } from '../config/deep.js';
 import { factoryTableConfig } from '../config/table-config.defaults.js';
 import type { TableConfig, TableConfigInput } from '../config/table-config.schemas.js';
-import { applyTableConfig, completeColumn } from '../config/table-config.service.js';
+import { applyTableConfig } from '../config/table-config.service.js';
 import type { ActivityActor } from '../logs/activity-actor.js';
 import { logActivity } from '../logs/activity-log.service.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
@@ -64,12 +64,11 @@ export async function requireTable(ctx: ExtensionContext, id: number): Promise<S
   return table;
 }
 
-/** The configuration a new table starts from: the factory one with the stored `table_defaults` over it. */
+/** The configuration a new table starts from: the factory title and status with the merged `table_defaults`. */
 export function newTableDefaults(settings: PluginSettings): TableConfig {
-  const { columns, ...rest } = settings.table_defaults;
-  const config = deepMerge(factoryTableConfig(), rest);
-  if (columns.length > 0) config.columns = columns.map(completeColumn);
-  return config;
+  const { title, status } = factoryTableConfig();
+  // A copy: the settings may be a cached object shared between requests.
+  return { title, status, ...structuredClone(settings.table_defaults) };
 }
 
 /** Creates a table (no `id`) or updates one (`id`, 404 when unknown); logs what happened. */

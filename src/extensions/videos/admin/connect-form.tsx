@@ -1,7 +1,7 @@
 import { Button, ExternalLink, RadioControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import {
   type Credentials,
@@ -50,7 +50,7 @@ export function ConnectForm(props: {
       setErrors({});
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,6 @@
 import { Button, ProgressBar } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useRef, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import {
@@ -56,7 +55,7 @@ export function ConnectionCard(props: { settings: VideoSettings; onChanged: () =
       );
       props.onChanged();
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       if (polling.current) clearInterval(polling.current);
       polling.current = null;
@@ -72,7 +71,7 @@ export function ConnectionCard(props: { settings: VideoSettings; onChanged: () =
       notices.show('success', reply.message);
       props.onChanged();
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     }
   };
 

@@ -1,7 +1,6 @@
 import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { clearLogs, deleteAllData, type VideoSettings } from './videos-client.js';
 
@@ -18,7 +17,7 @@ export function DangerZone(props: { onWiped: (settings: VideoSettings) => void }
       notices.show('success', (await action()).message);
       after?.();
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

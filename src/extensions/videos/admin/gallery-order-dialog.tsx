@@ -1,7 +1,6 @@
 import { Button, Modal } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type DragEvent, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { assignVideos, saveVideoOrder, type VideoProduct } from './videos-client.js';
 
@@ -51,7 +50,7 @@ export function GalleryOrderDialog(props: {
       props.onChanged();
       props.onClose();
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }
@@ -67,7 +66,7 @@ export function GalleryOrderDialog(props: {
       );
       props.onChanged();
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,6 @@ import { Button, Spinner } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
@@ -25,11 +24,11 @@ export default function LibraryScreen() {
   const library = useLibrary(query.search ?? '', sort, reload);
 
   const loadSettings = useCallback(() => {
-    fetchSettings().then(setSettings, (error) => notices.show('error', restError(error).message));
+    fetchSettings().then(setSettings, (error) => notices.showError(error));
   }, [notices]);
   useEffect(loadSettings, [loadSettings]);
   useEffect(() => {
-    if (library.error) notices.show('error', library.error.message);
+    if (library.error) notices.showError(library.error);
   }, [library.error, notices]);
 
   if (!settings) return <Spinner />;

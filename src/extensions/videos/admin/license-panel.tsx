@@ -1,7 +1,6 @@
 import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { activateLicense, deactivateLicense, fetchSettings, type VideoSettings } from './videos-client.js';
 
@@ -19,7 +18,7 @@ export function LicensePanel(props: {
       notices.show('success', (await action()).message);
       setKey('');
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       props.onChanged(await fetchSettings());
       setBusy(false);

@@ -1,7 +1,6 @@
 import { Button, SearchControl } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
@@ -39,7 +38,7 @@ export default function ProductsScreen() {
       },
       (error) => {
         if (!current) return;
-        notices.show('error', restError(error).message);
+        notices.showError(error);
         setLoading(false);
       },
     );
@@ -57,7 +56,7 @@ export default function ProductsScreen() {
       setSelected([]);
       setReload((n) => n + 1);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setAssigning(false);
     }

@@ -1,7 +1,7 @@
 import { Button, SelectControl, Spinner, TabPanel, ToggleControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -23,7 +23,7 @@ export default function SettingsScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    fetchSettings().then(setSettings, (error) => notices.show('error', restError(error).message));
+    fetchSettings().then(setSettings, (error) => notices.showError(error));
   }, [notices]);
   const dirty = settings
     ? Object.entries(draft).some(([key, value]) => settings[key as keyof VideoSettings] !== value)
@@ -45,7 +45,7 @@ export default function SettingsScreen() {
       notices.show('connection_error' in reply ? 'warning' : 'success', reply.message);
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

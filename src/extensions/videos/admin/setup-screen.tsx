@@ -2,7 +2,7 @@ import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { ConnectForm } from './connect-form.js';
@@ -26,7 +26,7 @@ export default function SetupScreen() {
         setSettings(loaded);
         setPlayer(playerSettingsOf(loaded));
       },
-      (error) => notices.show('error', restError(error).message),
+      (error) => notices.showError(error),
     );
   }, [notices]);
   if (!settings || !player) return <Spinner />;
@@ -41,7 +41,7 @@ export default function SetupScreen() {
       setStep(3);
     } catch (error) {
       setErrors(fieldErrors(error));
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,6 @@ import { Button, Spinner, TextareaControl, TextControl } from '@wordpress/compon
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { flashNotice, useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -51,7 +50,7 @@ export default function CouponFormScreen() {
       (error) => {
         if (!current) return;
         setSaved(null);
-        notices.show('error', restError(error).message);
+        notices.showError(error);
       },
     );
     return () => {
@@ -96,7 +95,7 @@ export default function CouponFormScreen() {
     } catch (error) {
       const { byField, unplaced } = couponFieldErrors(error, FIELDS);
       setErrors(byField);
-      if (unplaced) notices.show('error', restError(error).message);
+      if (unplaced) notices.showError(error);
     }
     setBusy(false);
   };

@@ -2,7 +2,6 @@ import { Button, SearchControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useFlashNotice } from '../../../admin/components/flash-notice.js';
@@ -31,7 +30,7 @@ export default function CouponListScreen() {
   } = useCollection<Coupon>(couponsPath(query.s?.trim() || undefined, page, perPage), reload);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   const confirmDelete = async (coupon: Coupon) => {
@@ -41,7 +40,7 @@ export default function CouponListScreen() {
       notices.show('success', sprintf(__('Coupon %s deleted.', 'storeside'), coupon.code));
       setReload((n) => n + 1);
     } catch (failure) {
-      notices.show('error', restError(failure).message);
+      notices.showError(failure);
     }
   };
 

@@ -2,7 +2,6 @@ import { Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
 import { ExtensionPanels } from '../../../admin/components/extension-panels.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -27,10 +26,10 @@ export default function CustomerScreen() {
   const { page: orders, loading, error } = useCollection<Order>(ordersPath({ customer: id }, page, perPage));
 
   useEffect(() => {
-    loadCustomer(id).then(setCustomer, (failure) => notices.show('error', restError(failure).message));
+    loadCustomer(id).then(setCustomer, (failure) => notices.showError(failure));
   }, [id, notices]);
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   if (!customer)

@@ -25,7 +25,7 @@ export default function CustomersScreen() {
   const extra = useExtensionColumns(customers?.items);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { Column } from '../../../admin/components/server-table.js';
 import { visibleAdditions } from '../../../admin/shell/panels.js';
@@ -20,7 +19,7 @@ export function useExtensionColumns<Item extends { id: number }>(items: Item[] |
         .then((module) => module.default(customerIds))
         .then(
           (map) => current && setValues((all) => ({ ...all, [column.id]: map })),
-          (failure) => current && notices.show('error', restError(failure).message),
+          (failure) => current && notices.showError(failure),
         );
     return () => {
       current = false;

@@ -1,10 +1,11 @@
 import { Button, SelectControl, TextareaControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
 import { addNote, loadNotes, type OrderNote } from './orders-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** The order's notes (by people; private or to the customer) with Add note, and its history (the system's notes). */
 export function OrderNotes({ orderId, revision }: { orderId: number; revision: number }) {
@@ -21,7 +22,7 @@ export function OrderNotes({ orderId, revision }: { orderId: number; revision: n
     let current = true;
     loadNotes(orderId).then(
       (list) => current && setNotes(list),
-      (failure) => current && notices.show('error', restError(failure).message),
+      (failure) => current && notices.showError(failure),
     );
     return () => {
       current = false;
@@ -37,7 +38,7 @@ export function OrderNotes({ orderId, revision }: { orderId: number; revision: n
       setAdded((n) => n + 1);
       notices.show('success', __('Note added.', 'storeside'));
     } catch (failure) {
-      setError(fieldErrors(failure).note ?? restError(failure).message);
+      setError(fieldErrors(failure).note ?? errorMessage(failure));
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,6 @@ import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { ExtensionPanels } from '../../../admin/components/extension-panels.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -43,7 +42,7 @@ export default function OrderScreen() {
         setRefunds(r);
         setStatuses(s);
       },
-      (failure) => current && notices.show('error', restError(failure).message),
+      (failure) => current && notices.showError(failure),
     );
     return () => {
       current = false;

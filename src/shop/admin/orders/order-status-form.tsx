@@ -1,7 +1,6 @@
 import { Button, SelectControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useState } from 'react';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { type Order, type OrderStatusInfo, setOrderStatus } from './orders-client.js';
 
@@ -28,7 +27,7 @@ export function OrderStatusForm(props: {
       notices.show('success', __('Order status updated.', 'storeside'));
       props.onChanged(order);
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,6 @@ import { SearchControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
@@ -33,10 +32,10 @@ export default function OrdersScreen() {
   const { page: orders, loading, error } = useCollection<Order>(path);
 
   useEffect(() => {
-    loadOrderTotals().then(setTotals, (failure) => notices.show('error', restError(failure).message));
+    loadOrderTotals().then(setTotals, (failure) => notices.showError(failure));
   }, [notices]);
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
 
   return (

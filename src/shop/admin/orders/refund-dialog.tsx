@@ -1,9 +1,10 @@
 import { Button, Modal, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { formatAmount, toDecimal, toMinor } from './order-money.js';
 import { createRefund, type Order, type Refund } from './orders-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** Refund order #N: a quantity per line (which fills the amount) or an amount alone, and a reason. */
 export function RefundDialog(props: {
@@ -56,7 +57,7 @@ export function RefundDialog(props: {
       props.onRefunded(refund);
     } catch (error) {
       const byField = fieldErrors(error);
-      setErrors(Object.keys(byField).length > 0 ? byField : { amount: restError(error).message });
+      setErrors(Object.keys(byField).length > 0 ? byField : { amount: errorMessage(error) });
     } finally {
       setSaving(false);
     }

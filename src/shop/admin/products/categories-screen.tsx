@@ -3,7 +3,7 @@ import { Button, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -16,6 +16,7 @@ import {
   deleteCategory,
   fetchAllCategories,
 } from './products-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 // The shop's default category (products saved without one get it); the server refuses to delete it.
 const DEFAULT_CATEGORY_SLUG = 'uncategorized';
@@ -32,8 +33,7 @@ export default function CategoriesScreen() {
   const [deleting, setDeleting] = useState<Category | null>(null);
 
   const load = useCallback(
-    () =>
-      fetchAllCategories().then(setCategories, (error) => notices.show('error', restError(error).message)),
+    () => fetchAllCategories().then(setCategories, (error) => notices.showError(error)),
     [notices],
   );
   useEffect(() => {
@@ -53,7 +53,7 @@ export default function CategoriesScreen() {
       await load();
     } catch (error) {
       const byField = fieldErrors(error);
-      setErrors(Object.keys(byField).length > 0 ? byField : { name: restError(error).message });
+      setErrors(Object.keys(byField).length > 0 ? byField : { name: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -65,7 +65,7 @@ export default function CategoriesScreen() {
       notices.show('success', sprintf(__('Category “%s” deleted.', 'storeside'), category.name));
       await load();
     } catch (error) {
-      notices.show('error', restError(error).message);
+      notices.showError(error);
     }
   };
 

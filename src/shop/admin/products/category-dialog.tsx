@@ -1,9 +1,10 @@
 import { Button, Modal, SelectControl, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors, restError } from '../../../admin/api.js';
+import { fieldErrors } from '../../../admin/api.js';
 import { invalidFieldProps } from '../../../admin/screens/user-form-errors.js';
 import { type Category, categoryTree, updateCategory } from './products-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** Edit Category: a dialog to rename a category and move it under another parent (never under itself or its own children). */
 export function CategoryDialog(props: {
@@ -26,7 +27,7 @@ export function CategoryDialog(props: {
       props.onSaved(await updateCategory(props.category.id, { name: name.trim(), parent: Number(parent) }));
     } catch (error) {
       const byField = fieldErrors(error);
-      setErrors(Object.keys(byField).length > 0 ? byField : { name: restError(error).message });
+      setErrors(Object.keys(byField).length > 0 ? byField : { name: errorMessage(error) });
       setBusy(false);
     }
   };

@@ -67,7 +67,7 @@ export default function ProductEditScreen() {
     let current = true;
     fetchAllCategories().then(
       (list) => current && setCategories(list),
-      (error) => current && notices.show('error', restError(error).message),
+      (error) => current && notices.showError(error),
     );
     if (routeId !== null) {
       if (!Number.isSafeInteger(routeId) || routeId < 1) setMissing(true);
@@ -84,7 +84,7 @@ export default function ProductEditScreen() {
           (error) => {
             if (!current) return;
             if (restError(error).data?.status === 404) setMissing(true);
-            else notices.show('error', restError(error).message);
+            else notices.showError(error);
           },
         );
     }
@@ -146,7 +146,7 @@ export default function ProductEditScreen() {
             'error',
             __('The product was not saved; see the messages at the fields.', 'storeside'),
           );
-      } else notices.show('error', restError(error).message);
+      } else notices.showError(error);
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import type {
   Variation,
   VariationWrite,
 } from './products-client.js';
+import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** One attribute row of the form: options typed as WooCommerce's admin takes them, separated by `|`. */
 export interface AttributeValues {
@@ -215,8 +216,8 @@ export function productErrors(error: unknown): Record<string, string> {
     const top = field.split(/[.[/]/)[0] || field;
     out[top === 'categories' ? 'category_ids' : top] ??= message;
   }
-  if (restError(error).code === 'product_invalid_sku') out.sku = restError(error).message;
-  if (Object.keys(out).length === 0) out[''] = restError(error).message;
+  if (restError(error).code === 'product_invalid_sku') out.sku = errorMessage(error);
+  if (Object.keys(out).length === 0) out[''] = errorMessage(error);
   return out;
 }
 

@@ -3,7 +3,6 @@ import { Button, CheckboxControl, SearchControl, SelectControl } from '@wordpres
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -56,10 +55,10 @@ export default function ProductsScreen() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
   useEffect(() => {
-    fetchAllCategories().then(setCategories, (failure) => notices.show('error', restError(failure).message));
+    fetchAllCategories().then(setCategories, (failure) => notices.showError(failure));
   }, [notices]);
   // A new page or filter starts with nothing ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what resets the selection
@@ -80,7 +79,7 @@ export default function ProductsScreen() {
       setAction('');
       setReload((n) => n + 1);
     } catch (failure) {
-      notices.show('error', restError(failure).message);
+      notices.showError(failure);
     } finally {
       setBusy(false);
     }

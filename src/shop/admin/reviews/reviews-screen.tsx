@@ -2,7 +2,6 @@ import { Button, CheckboxControl, SearchControl, SelectControl } from '@wordpres
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { restError } from '../../../admin/api.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -45,14 +44,14 @@ export default function ReviewsScreen() {
   const [deleting, setDeleting] = useState<Review | null>(null);
 
   useEffect(() => {
-    if (error) notices.show('error', error.message);
+    if (error) notices.showError(error);
   }, [error, notices]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for fresh counts
   useEffect(() => {
     let current = true;
     reviewCounts(term).then(
       (found) => current && setCounts(found),
-      (failure) => current && notices.show('error', restError(failure).message),
+      (failure) => current && notices.showError(failure),
     );
     return () => {
       current = false;
@@ -65,7 +64,7 @@ export default function ReviewsScreen() {
     notices.show('success', message);
     setReload((n) => n + 1);
   };
-  const failed = (failure: unknown) => notices.show('error', restError(failure).message);
+  const failed = (failure: unknown) => notices.showError(failure);
   const move = (review: Review, to: ReviewStatus) =>
     moderateReview(review.id, to).then(() => changed(movedMessage(to, 1)), failed);
   const remove = (review: Review) => {
