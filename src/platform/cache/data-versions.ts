@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseConnection } from 'kysely';
 import type pg from 'pg';
-import { connectionOf, type Db, type DbOrTrx, onTransactionEnd, sqliteHandle } from '../db/database.js';
+import {
+  type Connection,
+  connectionOf,
+  type Db,
+  type DbOrTrx,
+  onTransactionEnd,
+  sqliteHandle,
+} from '../db/database.js';
 import {
   bumpCte,
   compactBumps,
@@ -70,7 +76,7 @@ export class DataVersions {
   private readonly local = new Map<string, number>();
   /** Transactions of this process that bumped a topic and have not ended yet. */
   private readonly open = new Map<string, number>();
-  private readonly openOn = new Map<DatabaseConnection, string[]>();
+  private readonly openOn = new Map<Connection, string[]>();
   private client: pg.Client | null = null;
   private reading: Promise<void> | null = null;
   private nextRead: Promise<void> | null = null;
@@ -177,7 +183,7 @@ export class DataVersions {
     if (this.bumpsSinceCompaction >= COMPACT_AFTER_ROWS) this.compact(0);
   }
 
-  private ended(connection: DatabaseConnection): void {
+  private ended(connection: Connection): void {
     const topics = this.openOn.get(connection);
     if (topics === undefined) return;
     this.openOn.delete(connection);

@@ -94,6 +94,9 @@ export function onTransactionEnd(db: Db, listener: TransactionEndListener): () =
   return () => listeners.delete(listener);
 }
 
+/** One connection of the database (the one a transaction runs on). */
+export type Connection = DatabaseConnection;
+
 /** The connection a transaction runs on (the one its end is reported with; see `onTransactionEnd`). */
 export function connectionOf(trx: DbOrTrx): Promise<DatabaseConnection> {
   return trx.getExecutor().provideConnection(async (connection) => connection);
