@@ -28,7 +28,9 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platfor
 import { SecretBox } from './platform/security/secret-box.js';
 import type { Extension, ExtensionContext } from './extensions/define-extension.js';
 import { allExtensions } from './extensions/index.js';
+import { shopCliCommands } from './shop/demo/demo.cli.js';
 import { createShop } from './shop/shop.module.js';
+import type { CliCommand } from './platform/cli/cli-command.js';
 
 /** What the composition root needs; everything but `config` can be swapped (tests, demo, CLI). */
 export interface BuildOptions {
@@ -59,6 +61,13 @@ export interface StoresideApp {
   /** True when the database answers and every migration has run. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Every module's CLI commands, known without building the app: help and a wrong command open nothing. */
+export function moduleCliCommands(
+  extensions: readonly Extension[] = allExtensions,
+): ReadonlyArray<CliCommand<ExtensionContext>> {
+  return [...(platformModule.cli ?? []), ...shopCliCommands, ...extensions.flatMap((e) => e.cli ?? [])];
 }
 
 /** Builds platform → shop → extensions into one app (does not listen). */
