@@ -13,6 +13,7 @@ import { openDatabase } from './platform/db/database.js';
 import { migrateModules, migrationsDone } from './platform/db/migrations.js';
 import { EventBus } from './platform/events/event-bus.js';
 import { FetchHttpClient, type HttpClient } from './platform/http-client/http-client.js';
+import { numericPathIds } from './platform/http/numeric-path-ids.js';
 import { RestRouteIndex } from './platform/http/rest-index.js';
 import { DataVersions } from './platform/cache/data-versions.js';
 import { responseCaching } from './platform/http/response-cache.js';
@@ -147,6 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   const index = new RestRouteIndex();
   app.addHook('onRoute', index.onRoute);
   app.addHook('onRoute', platform.auth.onRoute);
+  // After authentication's hook, so that it runs first: `users/0x1A` matches no route, whoever asks.
+  app.addHook('onRoute', numericPathIds('/wp-json/'));
   app.addHook(
     'onRoute',
     responseCaching(versions, () => clock.now().getTime()),

@@ -4,9 +4,11 @@ import { RestError } from './errors.js';
 const DIGITS = /^\d+$/;
 
 /**
- * An `onRoute` hook for the routes under `prefix`: a request whose integer path parameter is not digits answers
- * 404 `rest_no_route` before authentication and validation, as WordPress's `(?P<id>[\d]+)` routes do (it matches
- * no route), instead of a 400 about the parameter: `/wc/v3/products/shipping_classes` is not a product.
+ * An `onRoute` hook for the routes under `prefix`: a request whose integer path parameter is not decimal digits
+ * answers 404 `rest_no_route` before authentication and validation, as WordPress's `(?P<id>[\d]+)` routes do (it
+ * matches no route): `/wc/v3/products/shipping_classes` is not a product, and `0x1A`, `1e3`, `+1`, ` 1` or `1.0`
+ * are never coerced to a number (Ajv would read them as 26, 1000 and 1). Registered after authentication's hook so
+ * that it runs before it.
  */
 export function numericPathIds(prefix: string): (route: RouteOptions) => void {
   return (route) => {
