@@ -147,9 +147,10 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   });
   const index = new RestRouteIndex();
   app.addHook('onRoute', index.onRoute);
+  // Before authentication's hook, so that it runs after authentication (each puts its check first): a caller
+  // learns nothing from validation before being authenticated, and `users/+1/api-keys` is never read as user 1.
+  app.addHook('onRoute', numericPathIds('/wp-json/', 'invalid'));
   app.addHook('onRoute', platform.auth.onRoute);
-  // After authentication's hook, so that it runs first: `users/0x1A` matches no route, whoever asks.
-  app.addHook('onRoute', numericPathIds('/wp-json/'));
   app.addHook(
     'onRoute',
     responseCaching(versions, () => clock.now().getTime()),

@@ -1,5 +1,6 @@
 import type { PlatformContext } from '../platform/context.js';
 import { deleteParamsFromBody } from '../platform/http/delete-body-params.js';
+import { numericPathIds } from '../platform/http/numeric-path-ids.js';
 import type { AppModule } from '../platform/module.js';
 import { cartPart } from './cart/cart.part.js';
 import { catalogPart } from './catalog/catalog.part.js';
@@ -51,6 +52,8 @@ function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
     namespaces: [{ namespace: 'wc/v3' }, { namespace: 'wc/store/v1' }],
     capabilities: Object.assign({}, ...parts.map((part) => part.capabilities ?? {})),
     async routes(app) {
+      // `wc/v3/products/abc` matches no WooCommerce route: 404 rest_no_route, never a 400 about `id`.
+      app.addHook('onRoute', numericPathIds('/wp-json/wc/v3/'));
       // WooCommerce clients send `DELETE …` with `{"force": true}` as the JSON body as often as `?force=true`.
       app.addHook('onRoute', deleteParamsFromBody('/wp-json/wc/v3/'));
       for (const part of parts) await part.routes?.(app);

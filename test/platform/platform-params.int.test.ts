@@ -141,24 +141,27 @@ describe('global parameters given as lists', () => {
 describe('integer path ids in a form other than decimal digits', () => {
   const forms = ['0x1A', '0x1', '1e3', '1e0', '+1', '%201', '1%20', '1.0', '0b1', '1_000', 'Infinity'];
 
-  it('should answer 404 rest_no_route on every route with an integer path id, for every caller, never coercing', async () => {
+  it('should refuse them on every route with an integer path id, for every caller, never coercing', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/wp-json/openapi.json' })).json();
-    const routes: Array<[string, string]> = [];
+    const routes: Array<{ method: string; path: string; ids: string[] }> = [];
     for (const [path, item] of Object.entries(spec.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(item)) {
-        const ids = (op.parameters ?? []).filter(
-          (p: { in: string; schema?: { type?: string } }) => p.in === 'path' && p.schema?.type === 'integer',
-        );
-        if (ids.length > 0) routes.push([method.toUpperCase(), path]);
+        const ids = (op.parameters ?? [])
+          .filter(
+            (p: { in: string; schema?: { type?: string } }) =>
+              p.in === 'path' && p.schema?.type === 'integer',
+          )
+          .map((p: { name: string }) => p.name);
+        if (ids.length > 0) routes.push({ method: method.toUpperCase(), path, ids });
       }
     }
-    expect(routes.map(([, path]) => path)).toEqual(
+    expect(routes.map(({ path }) => path)).toEqual(
       expect.arrayContaining(['/wp-json/platform/v1/users/{id}/api-keys', '/wp-json/wc/v3/products/{id}']),
     );
     const keysBefore = await apiKeyCount();
-    for (const [method, path] of routes) {
+    for (const { method, path, ids } of routes) {
       for (const form of forms) {
-        const url = `/wp-json${path.slice('/wp-json'.length).replace(/\{[^}]+\}/g, form)}`;
+        const url = path.replace(/\{[^}]+\}/g, form);
         for (const [who, headers] of Object.entries(callers)) {
           const answer = await t.app.inject({
             method: method as 'GET',
@@ -167,13 +170,49 @@ describe('integer path ids in a form other than decimal digits', () => {
             payload:
               method === 'GET' || method === 'DELETE' ? undefined : { description: 'x', permissions: 'read' },
           });
-          expect(answer.statusCode, `${who} ${method} ${url}`).toBe(404);
-          expect(answer.json().code, `${who} ${method} ${url}`).toBe('rest_no_route');
+          const label = `${who} ${method} ${url}`;
+          if (path.startsWith('/wp-json/wc/v3/')) {
+            // WooCommerce's routes match digits only: anything else is no route at all.
+            expect(answer.statusCode, label).toBe(404);
+            expect(answer.json().code, label).toBe('rest_no_route');
+          } else if (who === 'cookie and nonce' || answer.statusCode < 401 || answer.statusCode > 403) {
+            // Elsewhere the namespace's validation error (422 in loyalty/v1) names the id and the rule, after
+            // authentication (a caller the route does not admit, such as a password where a nonce is required,
+            // is refused first).
+            expect([400, 422], label).toContain(answer.statusCode);
+            expect(answer.json().code, label).toBe('rest_invalid_param');
+            expect(answer.json().data.errors[ids[0]!], label).toEqual({
+              integer: `${ids[0]} is not of type integer.`,
+            });
+          }
         }
       }
     }
     expect(await apiKeyCount()).toBe(keysBefore);
   }, 120_000);
+
+  it('should never let a customer mint a key for another user through a non-decimal id', async () => {
+    const customer = await t.createUser({ role: 'customer' });
+    const session = await t.login(customer);
+    const before = await apiKeyCount();
+    for (const form of [
+      `+${adminId}`,
+      `%20${adminId}`,
+      `${adminId}.0`,
+      `0x${adminId.toString(16)}`,
+      `${adminId}e0`,
+    ]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/wp-json/platform/v1/users/${form}/api-keys`,
+        headers: session.headers,
+        payload: { description: 'mine now', permissions: 'read_write' },
+      });
+      expect(answer.statusCode, form).toBe(400);
+      expect(answer.json().data.errors.id, form).toEqual({ integer: 'id is not of type integer.' });
+    }
+    expect(await apiKeyCount()).toBe(before);
+  });
 
   it('should still take decimal digits', async () => {
     const answer = await t.app.inject({
