@@ -14,6 +14,7 @@ import { migrateModules, migrationsDone } from './platform/db/migrations.js';
 import { EventBus } from './platform/events/event-bus.js';
 import { FetchHttpClient, type HttpClient } from './platform/http-client/http-client.js';
 import { PinnedHttpClient, type PublicHttpClient } from './platform/http-client/public-http-client.js';
+import { numericPathIds } from './platform/http/numeric-path-ids.js';
 import { RestRouteIndex } from './platform/http/rest-index.js';
 import { DataVersions } from './platform/cache/data-versions.js';
 import { responseCaching } from './platform/http/response-cache.js';
@@ -29,7 +30,9 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platfor
 import { SecretBox } from './platform/security/secret-box.js';
 import type { Extension, ExtensionContext } from './extensions/define-extension.js';
 import { allExtensions } from './extensions/index.js';
+import { shopCliCommands } from './shop/demo/demo.cli.js';
 import { createShop } from './shop/shop.module.js';
+import type { CliCommand } from './platform/cli/cli-command.js';
 
 /** What the composition root needs; everything but `config` can be swapped (tests, demo, CLI). */
 export interface BuildOptions {
@@ -62,6 +65,13 @@ export interface StoresideApp {
   /** True when the database answers and every migration has run. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** Every module's CLI commands, known without building the app: help and a wrong command open nothing. */
+export function moduleCliCommands(
+  extensions: readonly Extension[] = allExtensions,
+): ReadonlyArray<CliCommand<ExtensionContext>> {
+  return [...(platformModule.cli ?? []), ...shopCliCommands, ...extensions.flatMap((e) => e.cli ?? [])];
 }
 
 /** Builds platform → shop → extensions into one app (does not listen). */
@@ -145,6 +155,9 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   });
   const index = new RestRouteIndex();
   app.addHook('onRoute', index.onRoute);
+  // Before authentication's hook, so that it runs after authentication (each puts its check first): a caller
+  // learns nothing from validation before being authenticated, and `users/+1/api-keys` is never read as user 1.
+  app.addHook('onRoute', numericPathIds('/wp-json/', 'invalid'));
   app.addHook('onRoute', platform.auth.onRoute);
   app.addHook(
     'onRoute',

@@ -1,28 +1,21 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-
-/** Usage of `storeside mcp`. */
-export const MCP_USAGE =
-  'storeside mcp --token <crat_… bearer token | username:application-password> [--url http://127.0.0.1:8080]';
+import { CliUsageError } from '../platform/cli/cli-command.js';
 
 /**
  * `storeside mcp`: an MCP stdio server for desktop agents that relays every message to the `/mcp` endpoint of a
  * running instance with the given credentials, so the instance applies its own authentication, scopes, gates,
  * masking and audit. Runs until stdin closes; nothing but MCP messages is written to stdout.
  */
-export async function mcpBridge(flags: Record<string, string | boolean>): Promise<number> {
-  const token = typeof flags.token === 'string' ? flags.token : process.env.STORESIDE_MCP_TOKEN;
-  if (!token) {
-    process.stderr.write(`storeside: --token is required\nusage: ${MCP_USAGE}\n`);
-    return 2;
-  }
+export async function mcpBridge(options: { token?: string; url?: string }): Promise<number> {
+  const token = options.token ?? process.env.STORESIDE_MCP_TOKEN;
+  if (!token) throw new CliUsageError('--token is required');
   let endpoint: URL;
   try {
-    endpoint = new URL('/mcp', typeof flags.url === 'string' ? flags.url : 'http://127.0.0.1:8080');
+    endpoint = new URL('/mcp', options.url ?? 'http://127.0.0.1:8080');
   } catch {
-    process.stderr.write(`storeside: --url must be an http(s) URL\nusage: ${MCP_USAGE}\n`);
-    return 2;
+    throw new CliUsageError('--url must be an http(s) URL');
   }
   const authorization = token.startsWith('crat_')
     ? `Bearer ${token}`

@@ -29,6 +29,6 @@ export interface AppModule<C> {
   jobs?: (ctx: C) => Record<string, JobHandler>;
   /** Runs once after migrations at start (e.g. ensure recurring jobs exist). */
   setup?: (ctx: C) => Promise<void>;
-  /** Commands added to the `storeside` CLI. */
-  cli?: (ctx: C) => CliCommand[];
+  /** Commands added to the `storeside` CLI (declared statically: help lists them without opening anything). */
+  cli?: ReadonlyArray<CliCommand<C>>;
 }

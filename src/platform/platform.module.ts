@@ -54,5 +54,5 @@ export const platformModule: AppModule<PlatformContext> = {
   async setup(ctx) {
     await ctx.jobs.scheduleRecurring({ hook: 'platform.purge_expired_transients', dailyAt: '03:10' });
   },
-  cli: (ctx) => platformCliCommands(ctx),
+  cli: platformCliCommands,
 };

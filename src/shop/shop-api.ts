@@ -110,6 +110,10 @@ export interface ShopApi {
   ): Promise<ShopOrder[]>;
   /** Sets one `meta_data` entry of an order (e.g. attribution), inside `db` when given. */
   setOrderMeta(orderId: number, key: string, value: unknown, db?: DbOrTrx): Promise<void>;
+
+  // ---- demo ----
+  /** Seeds the demo shop (every part's step, then `shop.demo.seeded` for extensions); idempotent. */
+  seedDemo(io: { print: (line: string) => void; withFakes: boolean }): Promise<void>;
 }
 
 /**

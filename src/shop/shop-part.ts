@@ -1,5 +1,4 @@
 import type { Role } from '../platform/auth/roles.js';
-import type { CliCommand } from '../platform/cli/cli-command.js';
 import type { PlatformContext } from '../platform/context.js';
 import type { MigrationSet } from '../platform/db/migrations.js';
 import type { RestApp } from '../platform/http/server.js';
@@ -35,9 +34,7 @@ export interface ShopPart {
   jobs?: () => Record<string, JobHandler>;
   /** Runs once after migrations at start. */
   setup?: () => Promise<void>;
-  /** Commands added to the `storeside` CLI. */
-  cli?: () => CliCommand[];
-  /** This part's step of `storeside demo` (run in part order, after which `shop.demo.seeded` is emitted). */
+  /** This part's step of the demo shop (`seedDemo`: run in part order, after which `shop.demo.seeded` is emitted). */
   demo?: DemoStep;
   /** The ShopApi functions this part implements. */
   api?: Partial<ShopApi>;

@@ -70,8 +70,5 @@ function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
     async setup() {
       for (const part of parts) await part.setup?.();
     },
-    cli() {
-      return parts.flatMap((part) => part.cli?.() ?? []);
-    },
   };
 }

@@ -344,14 +344,14 @@ describe('privacy export and erase', () => {
     expect(
       await commands
         .find((c) => c.name.join(' ') === 'cart-recovery privacy export')!
-        .run({ args: ['cli@example.com'], flags: {}, print }),
+        .run(t.ctx, { args: ['cli@example.com'], options: {}, print }),
     ).toBe(0);
     expect(JSON.parse(lines.join('\n')).sessions).toHaveLength(1);
     lines.length = 0;
     expect(
       await commands
         .find((c) => c.name.join(' ') === 'cart-recovery privacy erase')!
-        .run({ args: ['cli@example.com'], flags: {}, print }),
+        .run(t.ctx, { args: ['cli@example.com'], options: {}, print }),
     ).toBe(0);
     expect(lines[0]).toBe('Erased 1 session(s).');
   });
@@ -420,6 +420,5 @@ async function outboxTo(address: string) {
 }
 
 function crCli() {
-  const module = t.modules.find((m) => m.name === 'cartrecovery')!;
-  return module.cli!(t.ctx);
+  return t.modules.find((m) => m.name === 'cartrecovery')!.cli!;
 }

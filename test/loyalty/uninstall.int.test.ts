@@ -8,8 +8,8 @@ afterEach(async () => t.close());
 
 async function uninstall(app: TestApp): Promise<string[]> {
   const lines: string[] = [];
-  const command = loyaltyCli(app.ctx).find((c) => c.name.join(' ') === 'extension uninstall loyalty')!;
-  expect(await command.run({ args: [], flags: {}, print: (l) => lines.push(l) })).toBe(0);
+  const command = loyaltyCli.find((c) => c.name.join(' ') === 'extension uninstall loyalty')!;
+  expect(await command.run(app.ctx, { args: [], options: {}, print: (l) => lines.push(l) })).toBe(0);
   return lines;
 }
 

@@ -308,9 +308,8 @@ describe('keys sent in clear', () => {
   it('should refuse a revoked key at once (the CLI creates, lists and revokes)', async () => {
     const lines: string[] = [];
     const print = (line: string) => lines.push(line);
-    const commands = platformCliCommands(t.ctx);
-    const run = (name: string, args: string[], flags: Record<string, string> = {}) =>
-      commands.find((c) => c.name.join(' ') === name)!.run({ args, flags, print });
+    const run = (name: string, args: string[], options: Record<string, string> = {}) =>
+      platformCliCommands.find((c) => c.name.join(' ') === name)!.run(t.ctx, { args, options, print });
     expect(await run('api-key create', [owner.username, 'Accounting', 'sync'], { permissions: 'read' })).toBe(
       0,
     );

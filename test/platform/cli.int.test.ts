@@ -1,5 +1,8 @@
 import { once } from 'node:events';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, cliEnvironment, runCli, startCli } from './support/spawn-cli.js';
 
@@ -139,9 +142,40 @@ describe('commands', () => {
     }
     const one = await runCli(['user', 'grant-cap', '--help'], env);
     expect(one.code).toBe(0);
-    expect(one.stdout).toContain('storeside user grant-cap <username|email> <capability>');
+    expect(one.stdout).toContain('Usage: storeside user grant-cap [<username|email>] <capability> [options]');
+    expect(one.stdout).toMatch(/^ {2}--role=<role> {2,}Grant it to every user of this role/m);
     const serveHelp = await runCli(['serve', '--help'], env);
     expect(serveHelp.stdout).toContain('storeside serve');
+  }, 120_000);
+
+  it('should create nothing for help, --version, a wrong command or a wrong option', async () => {
+    // No STORESIDE_DATA_DIR: the default ./data would be created in this empty working folder.
+    const cwd = mkdtempSync(join(tmpdir(), 'storeside-cli-cwd-'));
+    const bare = { LOG_LEVEL: 'silent' };
+    const runs: Array<[string[], number]> = [
+      [['--help'], 0],
+      [['user', 'create', '--help'], 0],
+      [['user'], 2],
+      [['--version'], 0],
+      [['frobnicate'], 2],
+      [['cart-recovery', 'analytics', '--bogus'], 2],
+    ];
+    for (const [args, code] of runs) {
+      const run = await runCli(args, bare, cwd);
+      expect(run.code, args.join(' ')).toBe(code);
+      expect(readdirSync(cwd), args.join(' ')).toEqual([]);
+    }
+  }, 120_000);
+
+  it('should read boolean options as flags, never swallowing the next word', async () => {
+    const analytics = await runCli(['cart-recovery', 'analytics', '--no-cache', '--days', '7'], env);
+    expect(analytics.stderr).toBe('');
+    expect(analytics.stdout).toMatch(/^uncached 7 days: /m);
+    const erase = await runCli(
+      ['cart-recovery', 'privacy', 'erase', '--include-suppression', 'nobody@example.com'],
+      env,
+    );
+    expect(erase).toMatchObject({ code: 0, stdout: expect.stringContaining('Erased 0 session(s)') });
   }, 120_000);
 });
 

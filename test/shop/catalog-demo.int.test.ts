@@ -1,22 +1,20 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliCommand } from '../../src/platform/cli/cli-command.js';
+import { moduleCliCommands } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
-let commands: CliCommand[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  commands = t.modules.flatMap((m) => m.cli?.(t.ctx) ?? []);
 });
 afterAll(async () => t.close());
 
-const run = async (name: string[], flags: Record<string, string | boolean> = {}) => {
-  const command = commands.find((c) => c.name.join(' ') === name.join(' '));
+const run = async (name: string[], options: Record<string, string | boolean> = {}) => {
+  const command = moduleCliCommands().find((c) => c.name.join(' ') === name.join(' '));
   if (!command) throw new Error(`no command ${name.join(' ')}`);
   const lines: string[] = [];
-  const code = await command.run({ args: [], flags, print: (l) => lines.push(l) });
+  const code = await command.run(t.ctx, { args: [], options, print: (l) => lines.push(l) });
   return { code, lines };
 };
 

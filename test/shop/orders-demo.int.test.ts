@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleCliCommands } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedProduct } from './cart-helpers.js';
 
@@ -15,9 +16,9 @@ afterAll(async () => t.close());
 
 async function runDemo(): Promise<string[]> {
   const lines: string[] = [];
-  const demo = t.modules.flatMap((m) => m.cli?.(t.ctx) ?? []).find((c) => c.name.join(' ') === 'demo');
+  const demo = moduleCliCommands().find((c) => c.name.join(' ') === 'demo');
   expect(demo).toBeDefined();
-  expect(await demo!.run({ args: [], flags: {}, print: (line) => lines.push(line) })).toBe(0);
+  expect(await demo!.run(t.ctx, { args: [], options: {}, print: (line) => lines.push(line) })).toBe(0);
   return lines;
 }
 

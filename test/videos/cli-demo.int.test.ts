@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => v.close());
 
-const command = (name: string) => videosCli(v.t.ctx).find((c) => c.name.join(' ') === name)!;
+const command = (name: string) => videosCli.find((c) => c.name.join(' ') === name)!;
 
 describe('storeside demo --with-fakes (videos step)', () => {
   it('should skip without --with-fakes', async () => {
@@ -40,7 +40,11 @@ describe('storeside videos sync', () => {
   it('should sync the configured channel and report counts and quota', async () => {
     await connectApiChannel(v, 75);
     const lines: string[] = [];
-    const code = await command('videos sync').run({ args: [], flags: {}, print: (l) => lines.push(l) });
+    const code = await command('videos sync').run(v.t.ctx, {
+      args: [],
+      options: {},
+      print: (l) => lines.push(l),
+    });
     expect(code).toBe(0);
     expect(lines.at(-1)).toMatch(/^Synced 75 videos from ".+" \(75 new, 0 gone\) using 5 quota units\.$/);
     expect(lines.some((l) => /^75\/75 videos listed$/.test(l))).toBe(true);

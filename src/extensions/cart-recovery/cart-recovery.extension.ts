@@ -82,7 +82,5 @@ export const cartRecoveryExtension = defineExtension({
     await ctx.jobs.scheduleRecurring({ hook: HOOKS.prune, dailyAt: '03:17' });
     await ctx.jobs.scheduleRecurring({ hook: HOOKS.licenseCheck, dailyAt: '04:41' });
   },
-  cli(ctx) {
-    return cartRecoveryCli(cartRecovery(ctx));
-  },
+  cli: cartRecoveryCli,
 });

@@ -1,14 +1,20 @@
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
-import { RestError } from './errors.js';
+import { invalid, RestError } from './errors.js';
 
 const DIGITS = /^\d+$/;
 
 /**
- * An `onRoute` hook for the routes under `prefix`: a request whose integer path parameter is not digits answers
- * 404 `rest_no_route` before authentication and validation, as WordPress's `(?P<id>[\d]+)` routes do (it matches
- * no route), instead of a 400 about the parameter: `/wc/v3/products/shipping_classes` is not a product.
+ * An `onRoute` hook for the routes under `prefix`: a request whose integer path parameter is not decimal digits is
+ * refused before validation and the route's own checks, so that `0x1A`, `1e3`, `+1`, ` 1` or `1.0` are never coerced to a
+ * number (Ajv would read them as 26, 1000 and 1). `refusal` says how: `no-route`, 404 `rest_no_route` as
+ * WordPress's `(?P<id>[\d]+)` routes do (`/wc/v3/products/shipping_classes` is not a product), or `invalid`, the
+ * namespace's validation error naming the parameter (rule `integer`). Added in front of the route's onRequest
+ * hooks, so it runs after those of `onRoute` hooks registered earlier and before those of later ones.
  */
-export function numericPathIds(prefix: string): (route: RouteOptions) => void {
+export function numericPathIds(
+  prefix: string,
+  refusal: 'no-route' | 'invalid' = 'no-route',
+): (route: RouteOptions) => void {
   return (route) => {
     if (!route.url.startsWith(prefix)) return;
     const params = route.schema?.params as { properties?: Record<string, { type?: unknown }> } | undefined;
@@ -18,7 +24,9 @@ export function numericPathIds(prefix: string): (route: RouteOptions) => void {
     if (numeric.length === 0) return;
     const check: onRequestHookHandler = (request, _reply, done) => {
       const values = request.params as Record<string, string | undefined>;
-      if (numeric.every((name) => DIGITS.test(values[name] ?? ''))) return done();
+      const wrong = numeric.find((name) => !DIGITS.test(values[name] ?? ''));
+      if (wrong === undefined) return done();
+      if (refusal === 'invalid') return done(invalid(wrong, 'integer', `${wrong} is not of type integer.`));
       done(new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404));
     };
     route.onRequest = [check, ...(route.onRequest ? [route.onRequest].flat() : [])];

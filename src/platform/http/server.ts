@@ -12,7 +12,7 @@ import { answerClientError } from './client-errors.js';
 import { restCorsHook } from './cors.js';
 import { RestError, ValidationError } from './errors.js';
 import { boundRequestIntegers } from './integer-bounds.js';
-import { applyFieldsFilter } from './global-params.js';
+import { applyFieldsFilter, GLOBAL_PARAMS, refuseListGlobalParams } from './global-params.js';
 import { injectThroughLane } from './inject-through-lane.js';
 import { lazyChildLogger, withRedactedRequests } from './request-logger.js';
 import { formToObject, hasNulCharacter, parseFormBody, parseJsonBody } from './request-parsers.js';
@@ -48,16 +48,6 @@ export interface HttpServerOptions {
   requestGate?: RequestGate;
 }
 
-const GLOBAL_PARAMS = [
-  '_locale',
-  '_fields',
-  '_envelope',
-  '_method',
-  '_wpnonce',
-  '_jsonp',
-  '_pretty',
-  'rest_route',
-];
 const OVERRIDABLE_METHODS = new Set(['GET', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the Fastify server with the WordPress REST conventions (URL forms, errors, global params, headers). */
@@ -160,6 +150,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Rest
     'onRequest',
     restCorsHook({ publicUrl: options.publicUrl, origins: options.corsOrigins ?? [] }),
   );
+  app.addHook('onRequest', refuseListGlobalParams);
 
   // Shutting down: answers still in flight close their connection, so keep-alive clients do not hold the
   // process open for the keep-alive timeout (72 s) after SIGTERM.

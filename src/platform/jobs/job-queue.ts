@@ -3,12 +3,18 @@ import type { DbOrTrx } from '../db/database.js';
 /** JSON-serialisable job arguments. */
 export type JobArgs = Record<string, unknown>;
 
+/** Every status a job passes through: pending → running → complete | failed | canceled. */
+export const JOB_STATUSES = ['pending', 'running', 'complete', 'failed', 'canceled'] as const;
+
+/** A job's status. */
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
 /** A job row as handlers and the API see it. */
 export interface Job {
   id: number;
   hook: string;
   args: JobArgs;
-  status: 'pending' | 'running' | 'complete' | 'failed' | 'canceled';
+  status: JobStatus;
   run_at: string;
   attempts: number;
   max_attempts: number;

@@ -1,17 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { CliUsageError } from '../../platform/cli/platform-commands.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
-import { generateBenchCatalog } from './bench-data.js';
 import { demoImageSvg } from './demo-images.js';
 import { seedDemoShop } from './demo-seeding.js';
 import { registerDemoRoutes } from './demo.routes.js';
 import './demo.events.js';
 
 /**
- * `storeside demo` runs every part's `demo` step in part order, then emits `shop.demo.seeded` so extensions add
- * their own demo data (every step is idempotent: running the command twice changes nothing); `shop/v1/demo`
- * lets the dashboard do the same once for an empty shop; `storeside bench-data shop --products N` builds a large
- * catalog for benchmarks.
+ * The demo shop: `seedDemo` (what `storeside demo` runs) runs every part's `demo` step in part order, then emits
+ * `shop.demo.seeded` so extensions add their own demo data (every step is idempotent: seeding twice changes
+ * nothing); `shop/v1/demo` lets the dashboard do the same once for an empty shop; the demo catalogue's generated
+ * images.
  */
 export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart {
   return {
@@ -38,36 +36,8 @@ export function demoPart(ctx: ShopContext, parts: readonly ShopPart[]): ShopPart
             .send(demoImageSvg(request.params.file.slice(0, -4))),
       );
     },
-    cli: () => [
-      {
-        name: ['demo'],
-        summary:
-          'Seed a believable demo shop (products, customers, reviews, orders, extension data); idempotent.',
-        usage: 'storeside demo [--with-fakes]',
-        async run({ print, flags }) {
-          await seedDemoShop(ctx, parts, { print, withFakes: flags['with-fakes'] === true });
-          print('Demo shop ready.');
-          return 0;
-        },
-      },
-      {
-        name: ['bench-data', 'shop'],
-        summary: 'Add N generated products over 20 categories (batched inserts) for benchmarks.',
-        usage: 'storeside bench-data shop --products <N> [--batch <rows per insert, default 500>]',
-        async run({ flags, print }) {
-          const products = Number(flags.products);
-          const batch = flags.batch === undefined ? 500 : Number(flags.batch);
-          if (!Number.isInteger(products) || products < 1 || products > 5_000_000)
-            throw new CliUsageError('--products must be a whole number from 1 to 5000000');
-          if (!Number.isInteger(batch) || batch < 1 || batch > 1000)
-            throw new CliUsageError('--batch must be a whole number from 1 to 1000');
-          const result = await generateBenchCatalog(ctx, { products, batchSize: batch });
-          print(
-            `Bench catalog: ${result.created} products over ${result.categories} categories in ${result.milliseconds} ms (${Math.round((result.created * 1000) / Math.max(1, result.milliseconds))} products/s).`,
-          );
-          return 0;
-        },
-      },
-    ],
+    api: {
+      seedDemo: (io) => seedDemoShop(ctx, parts, io),
+    },
   };
 }

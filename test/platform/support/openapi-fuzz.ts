@@ -94,7 +94,30 @@ export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   }),
 );
 
-const segment = fc.oneof(fc.constant('1'), fc.constantFrom(...hostileStrings), fc.string({ maxLength: 12 }));
+// Numbers a lenient parser reads as an id (Ajv's coercion reads `0x1A` as 26 and ` 1` as 1): a path id is decimal
+// digits or no route at all.
+const nonDecimalIds = [
+  '0x1A',
+  '0x1',
+  '1e3',
+  '1e0',
+  '+1',
+  ' 1',
+  '1 ',
+  '1.0',
+  '0b1',
+  '0o7',
+  '1_000',
+  'Infinity',
+  '１',
+];
+
+const segment = fc.oneof(
+  fc.constant('1'),
+  fc.constantFrom(...hostileStrings),
+  fc.constantFrom(...nonDecimalIds),
+  fc.string({ maxLength: 12 }),
+);
 
 /** A path with its `{params}` filled with hostile segments (raw: percent-encoding is the fuzzer's choice). */
 function pathArbitrary(op: Operation): fc.Arbitrary<string> {
@@ -111,16 +134,26 @@ function pathArbitrary(op: Operation): fc.Arbitrary<string> {
 }
 
 const queryPairs = (op: Operation): fc.Arbitrary<string[]> => {
+  // The route's own parameters, every parameter the platform reads itself, and one nobody knows.
   const names = [
     ...op.queryParams,
     '_wpnonce',
     '_fields',
     '_envelope',
     '_method',
+    '_locale',
+    '_jsonp',
+    '_pretty',
+    'rest_route',
+    'context',
     'page',
     'per_page',
+    'offset',
     'zz_unknown',
   ];
+  // Lists of 10 (a nonce's length) and 20 elements, PHP-style and indexed.
+  const list = (name: string, length: number, indexed: boolean) =>
+    Array.from({ length }, (_, i) => `${name}[${indexed ? i : ''}]=${i % 10}`).join('&');
   const pair = fc.oneof(
     fc
       .tuple(fc.constantFrom(...names), wrongValue)
@@ -129,6 +162,9 @@ const queryPairs = (op: Operation): fc.Arbitrary<string[]> => {
           `${name}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
       ),
     fc.constantFrom(...names).map((name) => `${name}[]=a&${name}[]=b`),
+    fc
+      .tuple(fc.constantFrom(...names), fc.constantFrom(10, 20), fc.boolean())
+      .map(([name, length, indexed]) => list(name, length, indexed)),
     fc.constantFrom(
       '_wpnonce[]=a',
       '__proto__[polluted]=1',
@@ -189,6 +225,14 @@ function bodyArbitrary(op: Operation): fc.Arbitrary<{ contentType: string; body:
       arbitrary: fc.constantFrom(
         { contentType: 'application/x-www-form-urlencoded', body: '__proto__[polluted]=1&a[]=1' },
         { contentType: 'application/x-www-form-urlencoded', body: 'a=%ZZ&b[]=1&b[x]=2' },
+        {
+          contentType: 'application/x-www-form-urlencoded',
+          body: '_method[]=DELETE&_method[]=PUT&_wpnonce[]=a',
+        },
+        {
+          contentType: 'application/x-www-form-urlencoded',
+          body: Array.from({ length: 20 }, (_, i) => `_wpnonce[]=${i}`).join('&'),
+        },
         { contentType: 'text/plain', body: 'hello' },
         { contentType: 'application/xml', body: '<a/>' },
         { contentType: 'multipart/form-data', body: '--x\r\n' },

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { withPg } from '../../helpers/with-pg.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -32,21 +33,28 @@ export async function cliEnvironment(): Promise<{ env: Record<string, string>; c
   return { env, cleanup: () => withPg(url, (c) => c.query(`drop schema ${schema} cascade`)).then(() => {}) };
 }
 
-/** Starts `storeside <args>` from the TypeScript sources (no build needed) with only `env` + PATH. */
-export function startCli(args: string[], env: Record<string, string>, script?: string): ChildProcess {
+/** Starts `storeside <args>` from the TypeScript sources (no build needed) with only `env` + PATH, in `cwd`. */
+export function startCli(
+  args: string[],
+  env: Record<string, string>,
+  script?: string,
+  cwd = root,
+): ChildProcess {
   const code = script
     ? `await import(${JSON.stringify(join(root, script))});`
     : `const { main } = await import(${JSON.stringify(join(root, 'src/cli/main.ts'))}); process.exitCode = await main(process.argv.slice(1));`;
-  return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, '--', ...args], {
-    cwd: root,
+  // tsx by path: `cwd` may be outside the project, where a bare `tsx` does not resolve.
+  const tsx = pathToFileURL(join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  return spawn(process.execPath, ['--import', tsx, '--input-type=module', '-e', code, '--', ...args], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-/** Runs `storeside <args>` to completion. */
-export async function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  const child = startCli(args, env);
+/** Runs `storeside <args>` to completion (in the project folder unless `cwd` is given). */
+export async function runCli(args: string[], env: Record<string, string>, cwd?: string): Promise<CliRun> {
+  const child = startCli(args, env, undefined, cwd);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

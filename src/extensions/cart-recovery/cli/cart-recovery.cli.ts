@@ -1,6 +1,7 @@
-import type { CliCommand } from '../../../platform/cli/cli-command.js';
-import { CliUsageError } from '../../../platform/cli/platform-commands.js';
-import type { CartRecovery } from '../cart-recovery.services.js';
+import { type CliCommand, CliUsageError } from '../../../platform/cli/cli-command.js';
+import { integerOption } from '../../../platform/cli/cli-options.js';
+import type { ExtensionContext } from '../../define-extension.js';
+import { cartRecovery } from '../cart-recovery.services.js';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../analytics/analytics-cache.js';
 import { computeAnalytics, getAnalytics } from '../analytics/analytics.service.js';
 import { erasePersonalData, exportPersonalData } from '../privacy/privacy.service.js';
@@ -9,89 +10,111 @@ import { sweepAbandonment } from '../sequence/abandonment.service.js';
 import { seedBenchData } from './bench-data.service.js';
 
 /** `storeside cart-recovery …` and `storeside bench-data cart-recovery`. */
-export function cartRecoveryCli(cr: CartRecovery): CliCommand[] {
-  return [
-    {
-      name: ['cart-recovery', 'privacy', 'export'],
-      summary: 'Print (JSON) everything cart recovery holds for an e-mail address.',
-      usage: 'storeside cart-recovery privacy export EMAIL',
-      async run({ args, print }) {
-        if (!args[0]) throw new CliUsageError('EMAIL is required');
-        print(JSON.stringify(await exportPersonalData(cr, args[0]), null, 2));
-        return 0;
+export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
+  {
+    name: ['cart-recovery', 'privacy', 'export'],
+    summary: 'Print (JSON) everything cart recovery holds for an e-mail address.',
+    args: '<email>',
+    async run(ctx, { args, print }) {
+      if (!args[0]) throw new CliUsageError('<email> is required');
+      print(JSON.stringify(await exportPersonalData(cartRecovery(ctx), args[0]), null, 2));
+      return 0;
+    },
+  },
+  {
+    name: ['cart-recovery', 'privacy', 'erase'],
+    summary: 'Erase everything cart recovery holds for an e-mail address.',
+    args: '<email>',
+    options: {
+      'include-suppression': {
+        type: 'boolean',
+        description: 'Also erase the address from the suppression list (it may then be e-mailed again).',
       },
     },
-    {
-      name: ['cart-recovery', 'privacy', 'erase'],
-      summary: 'Erase everything cart recovery holds for an e-mail address.',
-      usage: 'storeside cart-recovery privacy erase EMAIL [--include-suppression]',
-      async run({ args, flags, print }) {
-        if (!args[0]) throw new CliUsageError('EMAIL is required');
-        const result = await erasePersonalData(cr, args[0], {
-          includeSuppression: flags['include-suppression'] === true,
-        });
-        print(
-          `Erased ${result.sessions_erased} session(s)${result.suppression_erased ? ' and the suppression' : ''}.`,
-        );
-        return 0;
+    async run(ctx, { args, options, print }) {
+      if (!args[0]) throw new CliUsageError('<email> is required');
+      const result = await erasePersonalData(cartRecovery(ctx), args[0], {
+        includeSuppression: options['include-suppression'] === true,
+      });
+      print(
+        `Erased ${result.sessions_erased} session(s)${result.suppression_erased ? ' and the suppression' : ''}.`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: ['cart-recovery', 'prune'],
+    summary: 'Apply the retention policy now (also runs daily).',
+    async run(ctx, { print }) {
+      const result = await pruneExpiredData(cartRecovery(ctx));
+      print(`Deleted ${result.deleted}, anonymised ${result.anonymized} session(s).`);
+      return 0;
+    },
+  },
+  {
+    name: ['cart-recovery', 'sweep'],
+    summary: 'Run the abandonment sweep now (also runs every 5 minutes).',
+    async run(ctx, { print }) {
+      const result = await sweepAbandonment(cartRecovery(ctx));
+      print(
+        `Marked ${result.abandoned} session(s) abandoned; settled ${result.staleClaims} stale send claim(s).`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: ['cart-recovery', 'analytics'],
+    summary: 'Print the analytics of a period and how long they took.',
+    options: {
+      days: {
+        type: 'string',
+        value: '<days>',
+        description: `The period: ${ANALYTICS_PERIODS.join(', ')} (default 30).`,
+      },
+      'no-cache': { type: 'boolean', description: 'Compute from the sessions instead of reading the cache.' },
+      repeat: {
+        type: 'string',
+        value: '<n>',
+        description: 'Run it n times and print the timings (default 1).',
       },
     },
-    {
-      name: ['cart-recovery', 'prune'],
-      summary: 'Apply the retention policy now (also runs daily).',
-      async run({ print }) {
-        const result = await pruneExpiredData(cr);
-        print(`Deleted ${result.deleted}, anonymised ${result.anonymized} session(s).`);
-        return 0;
+    async run(ctx, { options, print }) {
+      const cr = cartRecovery(ctx);
+      const days = Number(options.days ?? 30) as AnalyticsPeriod;
+      if (!ANALYTICS_PERIODS.includes(days))
+        throw new CliUsageError(`--days must be one of ${ANALYTICS_PERIODS.join(', ')}`);
+      const repeat = integerOption(options, 'repeat', { default: 1, min: 1, max: 10_000 });
+      const uncached = options['no-cache'] === true;
+      const timings: number[] = [];
+      let report: unknown;
+      for (let i = 0; i < repeat; i++) {
+        const start = process.hrtime.bigint();
+        report = uncached ? await computeAnalytics(cr, days) : await getAnalytics(cr, days);
+        timings.push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+      print(JSON.stringify(report, null, 2));
+      timings.sort((a, b) => a - b);
+      print(
+        `${uncached ? 'uncached' : 'cached'} ${days} days: min ${timings[0].toFixed(1)} ms, median ${timings[Math.floor(timings.length / 2)].toFixed(1)} ms, max ${timings[timings.length - 1].toFixed(1)} ms over ${repeat} run(s)`,
+      );
+      return 0;
+    },
+  },
+  {
+    name: ['bench-data', 'cart-recovery'],
+    summary: 'Seed benchmark sessions spread over 90 days.',
+    options: {
+      sessions: {
+        type: 'string',
+        value: '<n>',
+        description: 'Sessions to seed, 1–5000000 (default 100000).',
       },
     },
-    {
-      name: ['cart-recovery', 'sweep'],
-      summary: 'Run the abandonment sweep now (also runs every 5 minutes).',
-      async run({ print }) {
-        const result = await sweepAbandonment(cr);
-        print(
-          `Marked ${result.abandoned} session(s) abandoned; settled ${result.staleClaims} stale send claim(s).`,
-        );
-        return 0;
-      },
+    async run(ctx, { options, print }) {
+      const count = integerOption(options, 'sessions', { default: 100_000, min: 1, max: 5_000_000 });
+      const written = await seedBenchData(cartRecovery(ctx), count, print);
+      print(`Seeded ${written} cart-recovery session(s).`);
+      return 0;
     },
-    {
-      name: ['cart-recovery', 'analytics'],
-      summary: 'Print the analytics of a period and how long they took.',
-      usage: 'storeside cart-recovery analytics [--days=7|30|90] [--no-cache] [--repeat=N]',
-      async run({ flags, print }) {
-        const days = Number(flags.days ?? 30) as AnalyticsPeriod;
-        if (!ANALYTICS_PERIODS.includes(days)) throw new CliUsageError('--days must be 7, 30 or 90');
-        const repeat = Math.max(1, Number(flags.repeat ?? 1));
-        const uncached = flags['no-cache'] === true || flags.cache === false;
-        const timings: number[] = [];
-        let report: unknown;
-        for (let i = 0; i < repeat; i++) {
-          const start = process.hrtime.bigint();
-          report = uncached ? await computeAnalytics(cr, days) : await getAnalytics(cr, days);
-          timings.push(Number(process.hrtime.bigint() - start) / 1e6);
-        }
-        print(JSON.stringify(report, null, 2));
-        timings.sort((a, b) => a - b);
-        print(
-          `${uncached ? 'uncached' : 'cached'} ${days} days: min ${timings[0].toFixed(1)} ms, median ${timings[Math.floor(timings.length / 2)].toFixed(1)} ms, max ${timings[timings.length - 1].toFixed(1)} ms over ${repeat} run(s)`,
-        );
-        return 0;
-      },
-    },
-    {
-      name: ['bench-data', 'cart-recovery'],
-      summary: 'Seed benchmark sessions spread over 90 days.',
-      usage: 'storeside bench-data cart-recovery --sessions=100000',
-      async run({ flags, print }) {
-        const count = Number(flags.sessions ?? 100_000);
-        if (!Number.isInteger(count) || count < 1 || count > 5_000_000)
-          throw new CliUsageError('--sessions must be 1–5000000');
-        const written = await seedBenchData(cr, count, print);
-        print(`Seeded ${written} cart-recovery session(s).`);
-        return 0;
-      },
-    },
-  ];
-}
+  },
+];
