@@ -176,8 +176,8 @@ describe('errors raised before a route runs', () => {
     [
       'a nonce sent as a list',
       { method: 'GET', path: '/wp-json/wp/v2/users/me?_wpnonce[]=a', headers: {} },
-      401,
-      'rest_not_logged_in',
+      400,
+      'rest_invalid_param',
     ],
   ];
   for (const [what, request, status, code] of cases) {
