@@ -10,6 +10,7 @@ import {
   findVariationRows,
   moveStock,
   type ProductRow,
+  sellStock,
   syncVariableProduct,
 } from './products.repository.js';
 
@@ -144,6 +145,46 @@ export async function adjustStock(
       );
     if (target.parent) parents.add(target.parent);
   }
+  const now = toDbTime(clock.now());
+  for (const parent of parents) await syncVariableProduct(trx, parent, now);
+}
+
+/**
+ * Sells an order's lines in one catalogue write (`sellStock`): takes the stock of managed lines and counts the units
+ * into `total_sales` of each product and variation. A line short of stock (no backorders) throws 409
+ * `woocommerce_rest_product_out_of_stock` naming the product, so the caller's transaction undoes everything; then
+ * the stock status of the variable products sold is refreshed. Checkout runs it as its last write: it takes the
+ * catalogue's hot rows.
+ */
+export async function sellLines(
+  trx: DbOrTrx,
+  clock: Clock,
+  lines: ReadonlyArray<PurchasableRef & { quantity: number }>,
+): Promise<void> {
+  const moves = new Map<number, { id: number; stock: number; sales: number }>();
+  const add = (id: number, stock: number, sales: number) => {
+    const move = moves.get(id) ?? { id, stock: 0, sales: 0 };
+    move.stock += stock;
+    move.sales += sales;
+    moves.set(id, move);
+  };
+  const parents = new Set<number>();
+  for (const line of lines) {
+    add(line.variationId || line.productId, Math.max(line.quantity, 0), line.quantity);
+    if (line.variationId) {
+      add(line.productId, 0, line.quantity);
+      parents.add(line.productId);
+    }
+  }
+  const unchanged = await sellStock(trx, [...moves.values()]);
+  // A line whose product was deleted keeps its place in the order and moves nothing; any other was short.
+  const [short] = unchanged.length > 0 ? await findProductRows(trx, unchanged) : [];
+  if (short)
+    throw new ConflictError(
+      'woocommerce_rest_product_out_of_stock',
+      `There is not enough stock of "${short.name}" (${short.stock_quantity ?? 0} left).`,
+      { product_id: short.parent_id || short.id },
+    );
   const now = toDbTime(clock.now());
   for (const parent of parents) await syncVariableProduct(trx, parent, now);
 }
