@@ -54,17 +54,24 @@ export function purchasableKey(ref: PurchasableRef): string {
   return `${ref.productId}:${ref.variationId ?? 0}`;
 }
 
+/** Product rows a caller read earlier in the same transaction, by id (so they are not read twice). */
+export type KnownProductRows = Map<number, ProductRow>;
+
 /**
- * Loads every line's product (and variation) in one query, keyed by `purchasableKey(ref)`; a ref that does not
- * exist, or whose variation is not one of that product's, comes back with `problem: 'not_found'`.
+ * Loads every line's product (and variation) in one query (none for rows in `known`), keyed by
+ * `purchasableKey(ref)`; a ref that does not exist, or whose variation is not one of that product's, comes back
+ * with `problem: 'not_found'`.
  */
 export async function loadPurchasables(
   db: DbOrTrx,
   refs: readonly PurchasableRef[],
   publicUrl: string,
+  known: KnownProductRows = new Map(),
 ): Promise<Map<string, Purchasable>> {
   const ids = refs.flatMap((r) => (r.variationId ? [r.productId, r.variationId] : [r.productId]));
-  const rows = new Map((await findProductRows(db, ids)).map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !known.has(id));
+  const rows = new Map(known);
+  for (const row of await findProductRows(db, missing)) rows.set(row.id, row);
   const result = new Map<string, Purchasable>();
   for (const ref of refs) result.set(purchasableKey(ref), toPurchasable(ref, rows, publicUrl));
   return result;
@@ -73,19 +80,23 @@ export async function loadPurchasables(
 /**
  * Finds which line the Store API means by `id` + `variation`: a variation id stands for itself; a variable
  * product id with `variation` attributes picks the variation matching them (an empty variation attribute
- * matches any value, as WooCommerce's "Any …"). Null when nothing matches.
+ * matches any value, as WooCommerce's "Any …"). Null when nothing matches. The rows it reads are added to `seen`.
  */
 export async function resolvePurchasableRef(
   db: DbOrTrx,
   id: number,
   variation: ReadonlyArray<{ attribute: string; value: string }> = [],
+  seen: KnownProductRows = new Map(),
 ): Promise<PurchasableRef | null> {
   const [row] = await findProductRows(db, [id]);
   if (!row) return null;
+  seen.set(row.id, row);
   if (row.type === 'variation') return { productId: row.parent_id, variationId: row.id };
   if (row.type !== 'variable') return { productId: row.id };
   const wanted = new Map(variation.map((v) => [normalizeAttribute(v.attribute), v.value.toLowerCase()]));
-  for (const v of await findVariationRows(db, [row.id])) {
+  const variations = await findVariationRows(db, [row.id]);
+  for (const v of variations) seen.set(v.id, v);
+  for (const v of variations) {
     const own = Object.entries(toVariation(v, row).attributes);
     const matches = own.every(([name, option]) => {
       const value = wanted.get(normalizeAttribute(name));
