@@ -6,9 +6,9 @@ export interface StatementLog {
   during(run: () => Promise<unknown>): Promise<string[]>;
 }
 
-// The data-versions poller reads every version on its own timer (every few ms while a write of the process waits
-// to be seen committed): not a statement of the request being measured.
-const BACKGROUND = /^select "topic", "version" from "data_versions"$/;
+// The cache layer's own check before each request (SQLite: `pragma data_version`; PostgreSQL reads the versions on
+// a connection of its own, outside the pool): the platform's per-request cost, not a statement of the route.
+const BACKGROUND = /^pragma data_version$/;
 
 /**
  * Wraps the driver of `db` (pg clients as they are checked out of the pool; better-sqlite3 statements) so that

@@ -489,10 +489,9 @@ export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise
 /**
  * Sells units of several rows at once: takes `stock` units of each row that manages its stock (keeping
  * `stock_status` in step) and adds `sales` to its `total_sales`. Returns the ids it left unchanged: rows that do not
- * exist, and rows short of stock (stock managed, no backorders, fewer than `stock` left; the caller rolls back). On
- * PostgreSQL this is one statement whose first lock is the catalogue topic's bump (every catalogue writer's first
- * lock, so writers of several rows queue there instead of deadlocking), then the rows; SQLite runs the bump and
- * one UPDATE per row.
+ * exist, and rows short of stock (stock managed, no backorders, fewer than `stock` left; the caller rolls back).
+ * PostgreSQL: one statement with the catalogue topic's bump, locking the rows in id order first, so concurrent
+ * sellers of the same products queue instead of deadlocking. SQLite: the bump and one UPDATE per row.
  */
 export async function sellStock(
   db: DbOrTrx,
@@ -518,22 +517,27 @@ export async function sellStock(
     return short;
   }
   const bump = topicBumpPart(db, CATALOG_TOPIC);
-  const { rows } = await sql<{ topic: string | null; version: number | null; id: number | null }>`
+  const ids = moves.map((m) => m.id);
+  const { rows } = await sql<{ id: number }>`
     with bumped as (${bump.part}),
+    locked as materialized (select id from shop_products where id = any(${ids}::int8[]) order by id for update),
+    wanted as (
+      select locked.id, m.stock, m.sales from locked
+      join unnest(${ids}::int8[], ${moves.map((m) => m.stock)}::int8[], ${moves.map((m) => m.sales)}::int8[])
+        as m(id, stock, sales) on m.id = locked.id
+    ),
     sold as (
       update shop_products as p set
         stock_quantity = case when p.manage_stock = 1 then p.stock_quantity - m.stock else p.stock_quantity end,
         stock_status = case when p.manage_stock = 1 and m.stock > 0
           then ${stockStatusAfter(sql`p.stock_quantity - m.stock`)} else p.stock_status end,
         total_sales = p.total_sales + m.sales
-      from unnest(${moves.map((m) => m.id)}::int8[], ${moves.map((m) => m.stock)}::int8[],
-        ${moves.map((m) => m.sales)}::int8[]) as m(id, stock, sales)
-      where p.id = m.id and exists (select 1 from bumped) and ${enoughStock(sql`m.stock`, 'p.')}
+      from wanted as m
+      where p.id = m.id and ${enoughStock(sql`m.stock`, 'p.')}
       returning p.id
     )
-    select topic, version, null::int8 as id from bumped
-    union all select null, null, id from sold`.execute(db);
-  bump.settle(rows.filter((r) => r.topic !== null) as Array<{ topic: string; version: number }>);
+    select id from sold`.execute(db);
+  await bump.settle();
   const sold = new Set(rows.map((r) => r.id));
   return moves.filter((m) => !sold.has(m.id)).map((m) => m.id);
 }
