@@ -115,16 +115,14 @@ export function hasStockFor(line: Purchasable, quantity: number): boolean {
 }
 
 /**
- * Reduces (checkout, order back to processing) or restores (cancel, refund with restock) stock of managed lines,
- * one conditional UPDATE per line inside `trx`, then refreshes the stock status of affected variable products.
- * Reducing below zero without backorders throws 409 `woocommerce_rest_product_out_of_stock` naming the product;
- * run it inside the checkout transaction so the throw undoes everything. Unmanaged lines are left alone.
+ * Gives stock back (cancel, refund with restock) to the managed lines, one UPDATE per line inside `trx`, then
+ * refreshes the stock status of affected variable products. Unmanaged lines are left alone. (Taking stock is
+ * `sellLines`.)
  */
-export async function adjustStock(
+export async function restoreStock(
   trx: DbOrTrx,
   clock: Clock,
   lines: ReadonlyArray<PurchasableRef & { quantity: number }>,
-  direction: 'reduce' | 'restore',
 ): Promise<void> {
   const parents = new Set<number>();
   const targets = lines.map((l) => ({
@@ -143,17 +141,7 @@ export async function adjustStock(
   for (const target of targets) {
     const row = rows.get(target.id);
     if (row?.manage_stock !== 1 || target.quantity <= 0) continue;
-    const moved = await moveStock(
-      trx,
-      target.id,
-      direction === 'reduce' ? -target.quantity : target.quantity,
-    );
-    if (!moved)
-      throw new ConflictError(
-        'woocommerce_rest_product_out_of_stock',
-        `There is not enough stock of "${row.name}" (${row.stock_quantity ?? 0} left).`,
-        { product_id: target.parent || target.id },
-      );
+    await moveStock(trx, target.id, target.quantity);
     if (target.parent) parents.add(target.parent);
   }
   const now = toDbTime(clock.now());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { ConflictError, NotFoundError, RestError } from '../../platform/http/errors.js';
-import { adjustStock, recordSales, sellLines } from '../catalog/purchasables.js';
+import { restoreStock, recordSales, sellLines } from '../catalog/purchasables.js';
 import { findCouponsByCodes, recordCouponUses, releaseCouponUsage } from '../coupons/coupons.repository.js';
 import { couponView } from '../coupons/coupon-view.js';
 import type { OrderStatus } from '../shop-api.js';
@@ -231,7 +231,7 @@ export class OrdersService {
       patch.stock_reduced = 1;
     }
     if (to === 'cancelled' && stockReduced) {
-      await adjustStock(trx, this.ctx.clock, lines, 'restore');
+      await restoreStock(trx, this.ctx.clock, lines);
       await recordSales(trx, lines, 'remove');
       patch.stock_reduced = 0;
     }
