@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adjustStock,
   hasStockFor,
   loadPurchasables,
   purchasableKey,
   recordSales,
   resolvePurchasableRef,
+  restoreStock,
+  sellLines,
 } from '../../src/shop/catalog/purchasables.js';
 import { analyzeCatalog } from '../../src/shop/catalog/products.repository.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -352,18 +353,13 @@ describe('purchasables for the cart', () => {
     expect(await resolvePurchasableRef(t.ctx.db, 99999)).toBeNull();
   });
 
-  it('should reduce and restore stock in a transaction and refuse to oversell, undoing the whole transaction', async () => {
+  it('should sell and restore stock in a transaction and refuse to oversell, undoing the whole transaction', async () => {
     await t.ctx.db.transaction().execute((trx) =>
-      adjustStock(
-        trx,
-        t.ctx.clock,
-        [
-          { productId: p.boot.id, quantity: 1 },
-          { productId: p.tee.id, variationId: p.teeS.id, quantity: 4 },
-          { productId: p.runner.id, quantity: 3 },
-        ],
-        'reduce',
-      ),
+      sellLines(trx, t.ctx.clock, [
+        { productId: p.boot.id, quantity: 1 },
+        { productId: p.tee.id, variationId: p.teeS.id, quantity: 4 },
+        { productId: p.runner.id, quantity: 3 },
+      ]),
     );
     const [boot, tee] = await t.ctx.shop.getProducts([p.boot.id, p.tee.id]);
     expect(boot).toMatchObject({ stock_quantity: 1, stock_status: 'instock' });
@@ -372,15 +368,10 @@ describe('purchasables for the cart', () => {
 
     await expect(
       t.ctx.db.transaction().execute((trx) =>
-        adjustStock(
-          trx,
-          t.ctx.clock,
-          [
-            { productId: p.boot.id, quantity: 1 },
-            { productId: p.tee.id, variationId: p.teeS.id, quantity: 1 },
-          ],
-          'reduce',
-        ),
+        sellLines(trx, t.ctx.clock, [
+          { productId: p.boot.id, quantity: 1 },
+          { productId: p.tee.id, variationId: p.teeS.id, quantity: 1 },
+        ]),
       ),
     ).rejects.toMatchObject({ code: 'woocommerce_rest_product_out_of_stock', status: 409 });
     const [bootAfter] = await t.ctx.shop.getProducts([p.boot.id]);
@@ -389,18 +380,13 @@ describe('purchasables for the cart', () => {
     await t.ctx.db
       .transaction()
       .execute((trx) =>
-        adjustStock(
-          trx,
-          t.ctx.clock,
-          [{ productId: p.tee.id, variationId: p.teeS.id, quantity: 2 }],
-          'restore',
-        ),
+        restoreStock(trx, t.ctx.clock, [{ productId: p.tee.id, variationId: p.teeS.id, quantity: 2 }]),
       );
     const [teeAfter] = await t.ctx.shop.getProducts([p.tee.id]);
     expect(teeAfter!.variations[0]).toMatchObject({ stock_quantity: 2, stock_status: 'instock' });
   });
 
-  it('should never oversell under concurrent reductions', async () => {
+  it('should never oversell under concurrent sales', async () => {
     const item = await makeProduct(t, admin, {
       name: 'Scarce',
       regular_price: '1',
@@ -411,7 +397,7 @@ describe('purchasables for the cart', () => {
       Array.from({ length: 12 }, () =>
         t.ctx.db
           .transaction()
-          .execute((trx) => adjustStock(trx, t.ctx.clock, [{ productId: item.id, quantity: 1 }], 'reduce')),
+          .execute((trx) => sellLines(trx, t.ctx.clock, [{ productId: item.id, quantity: 1 }])),
       ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(5);

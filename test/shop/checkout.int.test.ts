@@ -164,6 +164,28 @@ describe('POST /wc/store/v1/checkout', () => {
     expect(await stockOf(t, lamp)).toBe(0);
   });
 
+  it('should sell the last units once among concurrent checkouts of two products, whatever the line order', async () => {
+    const pen = await seedProduct(t, { name: 'Pen', price: 300, stock: 3 });
+    const pad = await seedProduct(t, { name: 'Pad', price: 400, stock: 3 });
+    const tokens: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const token = await guestToken(t);
+      for (const id of i % 2 === 0 ? [pen, pad] : [pad, pen])
+        expect((await storePost(t, 'cart/add-item', token, { id, quantity: 1 })).statusCode).toBe(201);
+      tokens.push(token);
+    }
+    const results = await Promise.all(
+      tokens.map((token) =>
+        storePost(t, 'checkout', token, { billing_address: billing, payment_method: 'cod' }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 409, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(r.json().code).toBe('woocommerce_rest_product_out_of_stock');
+    expect([await stockOf(t, pen), await stockOf(t, pad)]).toEqual([0, 0]);
+  });
+
   it('should let only one of two concurrent checkouts use a single-use coupon', async () => {
     await t.ctx.shop.createCoupon({
       code: 'ONCEONLY',

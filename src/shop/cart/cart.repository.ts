@@ -62,23 +62,18 @@ export async function findCartRow(
     .where('session_id', '=', sessionId);
   if (options.lock && options.engine === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  if (!row) return null;
-  return {
-    sessionId: row.session_id,
-    userId: row.user_id,
-    contents: JSON.parse(row.contents) as CartContents,
-    billingEmail: row.billing_email,
-    mergedInto: row.merged_into,
-    updatedAt: row.updated_at,
-  };
+  return row ? toStoredCart(row) : null;
 }
 
-/** Creates the row of a cart session unless it exists (concurrent creators are fine). */
-export async function ensureCartRow(
+/**
+ * Creates the (empty) row of a cart session and answers it, or null when it exists already (a concurrent creator
+ * won: read it with `findCartRow`). A row this transaction created is its own until the commit.
+ */
+export async function insertCartRow(
   db: DbOrTrx,
   input: { sessionId: string; userId: number | null; now: string },
-): Promise<void> {
-  await db
+): Promise<StoredCart | null> {
+  const row = await db
     .insertInto('shop_carts')
     .values({
       session_id: input.sessionId,
@@ -93,7 +88,9 @@ export async function ensureCartRow(
       updated_at: input.now,
     })
     .onConflict((oc) => oc.column('session_id').doNothing())
-    .execute();
+    .returning(['session_id', 'user_id', 'contents', 'billing_email', 'merged_into', 'updated_at'])
+    .executeTakeFirst();
+  return row ? toStoredCart(row) : null;
 }
 
 /** Stores a cart's contents and its computed snapshot. */
@@ -154,4 +151,20 @@ export async function deleteStaleGuestCarts(db: DbOrTrx, before: string): Promis
     .where('updated_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+function toStoredCart(
+  row: Pick<
+    CartTable,
+    'session_id' | 'user_id' | 'contents' | 'billing_email' | 'merged_into' | 'updated_at'
+  >,
+): StoredCart {
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    contents: JSON.parse(row.contents) as CartContents,
+    billingEmail: row.billing_email,
+    mergedInto: row.merged_into,
+    updatedAt: row.updated_at,
+  };
 }

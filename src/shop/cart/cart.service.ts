@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { RestError } from '../../platform/http/errors.js';
 import {
+  type KnownProductRows,
   loadPurchasables,
   type Purchasable,
   type PurchasableRef,
@@ -18,8 +19,8 @@ import { applyCoupons, finishTotals, type PricedLine, type TotalsAdditions } fro
 import { type CouponCart, cartCouponProblem, loadCouponCart, withSubcategories } from './coupon-rules.js';
 import {
   type CartContents,
-  ensureCartRow,
   findCartRow,
+  insertCartRow,
   markMerged,
   type StoredCart,
   saveCart,
@@ -66,12 +67,12 @@ export class CartService {
     session: CartSession,
     stored: StoredCart | null,
     db: DbOrTrx,
-    options: { email?: string } = {},
+    options: { email?: string; known?: KnownProductRows } = {},
   ): Promise<ComputedCart> {
     const contents = stored?.contents ?? { items: [], coupons: [] };
     const email = options.email ?? stored?.billingEmail ?? session.userEmail;
     const refs = contents.items.map((i) => ({ productId: i.product_id, variationId: i.variation_id }));
-    const products = await loadPurchasables(db, refs, this.ctx.config.publicUrl);
+    const products = await loadPurchasables(db, refs, this.ctx.config.publicUrl, options.known);
     const errors: CartProblem[] = [];
     const lines: PricedLine[] = [];
     const byKey = new Map<string, Purchasable>();
@@ -133,8 +134,8 @@ export class CartService {
     let quantity = 0;
     return this.mutate(
       session,
-      async (contents, trx) => {
-        const ref = await resolvePurchasableRef(trx, input.id, input.variation);
+      async (contents, trx, _stored, known) => {
+        const ref = await resolvePurchasableRef(trx, input.id, input.variation, known);
         if (!ref)
           throw cartError(
             'woocommerce_rest_cart_invalid_product',
@@ -302,8 +303,10 @@ export class CartService {
       if (!guest || guest.mergedInto || guest.userId !== null) return null;
       if (guest.contents.items.length === 0 && guest.contents.coupons.length === 0) return null;
       const now = toDbTime(this.ctx.clock.now());
-      await ensureCartRow(trx, { sessionId: user.sessionId, userId: user.userId, now });
-      const own = (await findCartRow(trx, user.sessionId, lock))!;
+      const own =
+        (await findCartRow(trx, user.sessionId, lock)) ??
+        (await insertCartRow(trx, { sessionId: user.sessionId, userId: user.userId, now })) ??
+        (await findCartRow(trx, user.sessionId, lock))!;
       const contents: CartContents = structuredClone(own.contents);
       for (const item of guest.contents.items) {
         const existing = contents.items.find((i) => i.key === item.key);
@@ -322,27 +325,34 @@ export class CartService {
 
   /**
    * Runs one change of a cart in a transaction holding its row: load (creating the row on first use), change,
-   * recompute, store, emit `cart.updated`. A throw leaves the cart as it was.
+   * recompute (product rows the change read, put in `known`, are not read again), store, emit `cart.updated`.
+   * A throw leaves the cart as it was.
    */
   private mutate(
     session: CartSession,
-    change: (contents: CartContents, trx: DbOrTrx, stored: StoredCart) => Promise<void>,
+    change: (
+      contents: CartContents,
+      trx: DbOrTrx,
+      stored: StoredCart,
+      known: KnownProductRows,
+    ) => Promise<void>,
     check?: (computed: ComputedCart) => void,
   ): Promise<ComputedCart> {
     return this.ctx.db.transaction().execute(async (trx) => {
       const now = toDbTime(this.ctx.clock.now());
       const lock = { lock: true, engine: this.ctx.engine };
-      let stored = await findCartRow(trx, session.sessionId, lock);
-      if (!stored) {
-        await ensureCartRow(trx, { sessionId: session.sessionId, userId: session.userId, now });
-        stored = (await findCartRow(trx, session.sessionId, lock))!;
-      }
+      const row = { sessionId: session.sessionId, userId: session.userId, now };
+      const stored =
+        (await findCartRow(trx, session.sessionId, lock)) ??
+        (await insertCartRow(trx, row)) ??
+        (await findCartRow(trx, session.sessionId, lock))!;
       if (stored.mergedInto) throw mergedCartError();
       const contents = structuredClone(stored.contents);
       // The change may also set the cart's billing e-mail on this working copy.
       const working: StoredCart = { ...stored, contents };
-      await change(contents, trx, working);
-      const computed = await this.compute(session, { ...working, updatedAt: now }, trx);
+      const known: KnownProductRows = new Map();
+      await change(contents, trx, working, known);
+      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, { known });
       check?.(computed);
       const billingEmail = working.billingEmail !== stored.billingEmail ? working.billingEmail : undefined;
       await saveCart(trx, { sessionId: session.sessionId, contents, billingEmail, cart: computed.cart, now });

@@ -6,7 +6,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { bumpTopics } from '../../platform/cache/data-versions.js';
+import { bumpTopics, topicBumpPart } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
 import { isPostgres } from '../../platform/db/migrations.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
@@ -486,6 +486,62 @@ export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Sells units of several rows at once: takes `stock` units of each row that manages its stock (keeping
+ * `stock_status` in step) and adds `sales` to its `total_sales`. Returns the ids it left unchanged: rows that do not
+ * exist, and rows short of stock (stock managed, no backorders, fewer than `stock` left; the caller rolls back).
+ * PostgreSQL: one statement with the catalogue topic's bump, locking the rows in id order first, so concurrent
+ * sellers of the same products queue instead of deadlocking. SQLite: the bump and one UPDATE per row.
+ */
+export async function sellStock(
+  db: DbOrTrx,
+  moves: ReadonlyArray<{ id: number; stock: number; sales: number }>,
+): Promise<number[]> {
+  if (moves.length === 0) return [];
+  if (!isPostgres(db)) {
+    await bumpTopics(db, CATALOG_TOPIC);
+    const short: number[] = [];
+    for (const move of moves) {
+      const result = await db
+        .updateTable('shop_products')
+        .set({
+          stock_quantity: sql`case when manage_stock = 1 then stock_quantity - ${move.stock} else stock_quantity end`,
+          stock_status: sql`case when manage_stock = 1 and ${move.stock} > 0 then ${stockStatusAfter(sql`stock_quantity - ${move.stock}`)} else stock_status end`,
+          total_sales: sql`total_sales + ${move.sales}`,
+        })
+        .where('id', '=', move.id)
+        .where(enoughStock(sql`${move.stock}`))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) short.push(move.id);
+    }
+    return short;
+  }
+  const bump = topicBumpPart(db, CATALOG_TOPIC);
+  const ids = moves.map((m) => m.id);
+  const { rows } = await sql<{ id: number }>`
+    with bumped as (${bump.part}),
+    locked as materialized (select id from shop_products where id = any(${ids}::int8[]) order by id for update),
+    wanted as (
+      select locked.id, m.stock, m.sales from locked
+      join unnest(${ids}::int8[], ${moves.map((m) => m.stock)}::int8[], ${moves.map((m) => m.sales)}::int8[])
+        as m(id, stock, sales) on m.id = locked.id
+    ),
+    sold as (
+      update shop_products as p set
+        stock_quantity = case when p.manage_stock = 1 then p.stock_quantity - m.stock else p.stock_quantity end,
+        stock_status = case when p.manage_stock = 1 and m.stock > 0
+          then ${stockStatusAfter(sql`p.stock_quantity - m.stock`)} else p.stock_status end,
+        total_sales = p.total_sales + m.sales
+      from wanted as m
+      where p.id = m.id and ${enoughStock(sql`m.stock`, 'p.')}
+      returning p.id
+    )
+    select id from sold`.execute(db);
+  await bump.settle();
+  const sold = new Set(rows.map((r) => r.id));
+  return moves.filter((m) => !sold.has(m.id)).map((m) => m.id);
+}
+
 /** Adds `delta` to `total_sales` of the given rows. */
 export async function addSales(db: DbOrTrx, ids: readonly number[], delta: number): Promise<void> {
   if (ids.length === 0) return;
@@ -661,4 +717,15 @@ function toList<T>(value: T | T[] | undefined): T[] {
 
 function defaultOrder(orderBy: ProductQuery['orderBy']): 'asc' | 'desc' {
   return orderBy === 'title' || orderBy === 'menu_order' || orderBy === 'include' ? 'asc' : 'desc';
+}
+
+// The stock status of a managed row once its quantity is `quantity`.
+function stockStatusAfter(quantity: Expression<unknown>) {
+  return sql<string>`case when ${quantity} > 0 then 'instock' when backorders <> 'no' then 'onbackorder' else 'outofstock' end`;
+}
+
+// True when a row can give `units`: none asked, stock not managed, backorders allowed, or enough left.
+function enoughStock(units: Expression<unknown>, prefix: '' | 'p.' = '') {
+  const column = (name: string) => sql.raw(`${prefix}${name}`);
+  return sql<SqlBool>`(${units} <= 0 or ${column('manage_stock')} <> 1 or ${column('backorders')} <> 'no' or ${column('stock_quantity')} >= ${units})`;
 }

@@ -10,6 +10,7 @@ import {
   findVariationRows,
   moveStock,
   type ProductRow,
+  sellStock,
   syncVariableProduct,
 } from './products.repository.js';
 
@@ -53,17 +54,24 @@ export function purchasableKey(ref: PurchasableRef): string {
   return `${ref.productId}:${ref.variationId ?? 0}`;
 }
 
+/** Product rows a caller read earlier in the same transaction, by id (so they are not read twice). */
+export type KnownProductRows = Map<number, ProductRow>;
+
 /**
- * Loads every line's product (and variation) in one query, keyed by `purchasableKey(ref)`; a ref that does not
- * exist, or whose variation is not one of that product's, comes back with `problem: 'not_found'`.
+ * Loads every line's product (and variation) in one query (none for rows in `known`), keyed by
+ * `purchasableKey(ref)`; a ref that does not exist, or whose variation is not one of that product's, comes back
+ * with `problem: 'not_found'`.
  */
 export async function loadPurchasables(
   db: DbOrTrx,
   refs: readonly PurchasableRef[],
   publicUrl: string,
+  known: KnownProductRows = new Map(),
 ): Promise<Map<string, Purchasable>> {
   const ids = refs.flatMap((r) => (r.variationId ? [r.productId, r.variationId] : [r.productId]));
-  const rows = new Map((await findProductRows(db, ids)).map((r) => [r.id, r]));
+  const missing = ids.filter((id) => !known.has(id));
+  const rows = new Map(known);
+  for (const row of await findProductRows(db, missing)) rows.set(row.id, row);
   const result = new Map<string, Purchasable>();
   for (const ref of refs) result.set(purchasableKey(ref), toPurchasable(ref, rows, publicUrl));
   return result;
@@ -72,19 +80,23 @@ export async function loadPurchasables(
 /**
  * Finds which line the Store API means by `id` + `variation`: a variation id stands for itself; a variable
  * product id with `variation` attributes picks the variation matching them (an empty variation attribute
- * matches any value, as WooCommerce's "Any …"). Null when nothing matches.
+ * matches any value, as WooCommerce's "Any …"). Null when nothing matches. The rows it reads are added to `seen`.
  */
 export async function resolvePurchasableRef(
   db: DbOrTrx,
   id: number,
   variation: ReadonlyArray<{ attribute: string; value: string }> = [],
+  seen: KnownProductRows = new Map(),
 ): Promise<PurchasableRef | null> {
   const [row] = await findProductRows(db, [id]);
   if (!row) return null;
+  seen.set(row.id, row);
   if (row.type === 'variation') return { productId: row.parent_id, variationId: row.id };
   if (row.type !== 'variable') return { productId: row.id };
   const wanted = new Map(variation.map((v) => [normalizeAttribute(v.attribute), v.value.toLowerCase()]));
-  for (const v of await findVariationRows(db, [row.id])) {
+  const variations = await findVariationRows(db, [row.id]);
+  for (const v of variations) seen.set(v.id, v);
+  for (const v of variations) {
     const own = Object.entries(toVariation(v, row).attributes);
     const matches = own.every(([name, option]) => {
       const value = wanted.get(normalizeAttribute(name));
@@ -103,16 +115,14 @@ export function hasStockFor(line: Purchasable, quantity: number): boolean {
 }
 
 /**
- * Reduces (checkout, order back to processing) or restores (cancel, refund with restock) stock of managed lines,
- * one conditional UPDATE per line inside `trx`, then refreshes the stock status of affected variable products.
- * Reducing below zero without backorders throws 409 `woocommerce_rest_product_out_of_stock` naming the product;
- * run it inside the checkout transaction so the throw undoes everything. Unmanaged lines are left alone.
+ * Gives stock back (cancel, refund with restock) to the managed lines, one UPDATE per line inside `trx`, then
+ * refreshes the stock status of affected variable products. Unmanaged lines are left alone. (Taking stock is
+ * `sellLines`.)
  */
-export async function adjustStock(
+export async function restoreStock(
   trx: DbOrTrx,
   clock: Clock,
   lines: ReadonlyArray<PurchasableRef & { quantity: number }>,
-  direction: 'reduce' | 'restore',
 ): Promise<void> {
   const parents = new Set<number>();
   const targets = lines.map((l) => ({
@@ -131,19 +141,49 @@ export async function adjustStock(
   for (const target of targets) {
     const row = rows.get(target.id);
     if (row?.manage_stock !== 1 || target.quantity <= 0) continue;
-    const moved = await moveStock(
-      trx,
-      target.id,
-      direction === 'reduce' ? -target.quantity : target.quantity,
-    );
-    if (!moved)
-      throw new ConflictError(
-        'woocommerce_rest_product_out_of_stock',
-        `There is not enough stock of "${row.name}" (${row.stock_quantity ?? 0} left).`,
-        { product_id: target.parent || target.id },
-      );
+    await moveStock(trx, target.id, target.quantity);
     if (target.parent) parents.add(target.parent);
   }
+  const now = toDbTime(clock.now());
+  for (const parent of parents) await syncVariableProduct(trx, parent, now);
+}
+
+/**
+ * Sells an order's lines in one catalogue write (`sellStock`): takes the stock of managed lines and counts the units
+ * into `total_sales` of each product and variation. A line short of stock (no backorders) throws 409
+ * `woocommerce_rest_product_out_of_stock` naming the product, so the caller's transaction undoes everything; then
+ * the stock status of the variable products sold is refreshed. Checkout runs it as its last write: it takes the
+ * catalogue's hot rows.
+ */
+export async function sellLines(
+  trx: DbOrTrx,
+  clock: Clock,
+  lines: ReadonlyArray<PurchasableRef & { quantity: number }>,
+): Promise<void> {
+  const moves = new Map<number, { id: number; stock: number; sales: number }>();
+  const add = (id: number, stock: number, sales: number) => {
+    const move = moves.get(id) ?? { id, stock: 0, sales: 0 };
+    move.stock += stock;
+    move.sales += sales;
+    moves.set(id, move);
+  };
+  const parents = new Set<number>();
+  for (const line of lines) {
+    add(line.variationId || line.productId, Math.max(line.quantity, 0), line.quantity);
+    if (line.variationId) {
+      add(line.productId, 0, line.quantity);
+      parents.add(line.productId);
+    }
+  }
+  const unchanged = await sellStock(trx, [...moves.values()]);
+  // A line whose product was deleted keeps its place in the order and moves nothing; any other was short.
+  const [short] = unchanged.length > 0 ? await findProductRows(trx, unchanged) : [];
+  if (short)
+    throw new ConflictError(
+      'woocommerce_rest_product_out_of_stock',
+      `There is not enough stock of "${short.name}" (${short.stock_quantity ?? 0} left).`,
+      { product_id: short.parent_id || short.id },
+    );
   const now = toDbTime(clock.now());
   for (const parent of parents) await syncVariableProduct(trx, parent, now);
 }

@@ -27,9 +27,10 @@ export class CheckoutService {
 
   /**
    * In ONE transaction: re-prices the cart against the billing e-mail (refusing it while it has problems),
-   * stores the `pending` order and counts coupon uses, emits `order.created` (a throwing handler refuses the
-   * checkout and nothing is written), moves the order to processing (`cod`) or on-hold (`bacs`), which takes the
-   * stock and emits `order.status_changed`, then empties the cart and emits `cart.updated`.
+   * stores the `pending` order, emits `order.created` (a throwing handler refuses the checkout and nothing is
+   * written), moves the order to processing (`cod`) or on-hold (`bacs`) and emits `order.status_changed`, empties
+   * the cart and emits `cart.updated`; last, on the rows every checkout shares, counts the coupon uses and takes
+   * the stock (409 when a coupon reached its limit or a product ran out meanwhile: everything is undone).
    */
   async checkout(session: CartSession, input: CheckoutInput): Promise<OrderRecord> {
     if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod))
@@ -48,29 +49,34 @@ export class CheckoutService {
       const problem = computed.errors[0];
       if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
       const { cart } = computed;
-      const pending = await this.orders.insertPending(trx, {
-        customerId: session.userId ?? 0,
-        billing,
-        paymentMethod: input.paymentMethod,
-        customerNote: input.customerNote,
-        lines: cart.items.map((i) => ({
-          product_id: i.product_id,
-          variation_id: i.variation_id,
-          name: i.name,
-          sku: i.sku,
-          quantity: i.quantity,
-          price: i.price,
-          subtotal: i.line_subtotal,
-          total: i.line_total,
-        })),
-        feeLines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
-        couponLines: cart.coupons,
-        itemsSubtotal: cart.totals.total_items,
-        discountTotal: cart.totals.total_discount,
-        feeTotal: cart.totals.total_fees,
-        total: cart.totals.total_price,
-        cartSessionId: session.sessionId,
-      });
+      const pending = await this.orders.insertPending(
+        trx,
+        {
+          customerId: session.userId ?? 0,
+          billing,
+          paymentMethod: input.paymentMethod,
+          customerNote: input.customerNote,
+          lines: cart.items.map((i) => ({
+            product_id: i.product_id,
+            variation_id: i.variation_id,
+            name: i.name,
+            sku: i.sku,
+            quantity: i.quantity,
+            price: i.price,
+            subtotal: i.line_subtotal,
+            total: i.line_total,
+          })),
+          feeLines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
+          couponLines: cart.coupons,
+          itemsSubtotal: cart.totals.total_items,
+          discountTotal: cart.totals.total_discount,
+          feeTotal: cart.totals.total_fees,
+          total: cart.totals.total_price,
+          cartSessionId: session.sessionId,
+        },
+        {},
+        { hotRowsLater: true },
+      );
       await this.ctx.events.emit(
         'order.created',
         { order: pending, cart, extensions: input.extensions },
@@ -80,6 +86,7 @@ export class CheckoutService {
         trx,
         pending.id,
         input.paymentMethod === 'cod' ? 'processing' : 'on-hold',
+        { placed: pending, hotRowsLater: true },
       );
       const emptied = { items: [], coupons: [] };
       const empty = await this.carts.compute(session, { ...stored, contents: emptied }, trx);
@@ -90,6 +97,7 @@ export class CheckoutService {
         now: toDbTime(this.ctx.clock.now()),
       });
       await this.ctx.events.emit('cart.updated', { cart: empty.cart }, trx);
+      await this.orders.finishPlacement(trx, order);
       return order;
     });
   }

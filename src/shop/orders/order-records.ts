@@ -68,6 +68,14 @@ export async function loadOrder(db: DbOrTrx, id: number): Promise<OrderRecord | 
   return (await loadOrders(db, [id]))[0] ?? null;
 }
 
+/** An order record from rows the caller already holds (e.g. the ones it just wrote), without reading them. */
+export function orderRecordFrom(
+  row: OrderRow,
+  children: Awaited<ReturnType<typeof findOrderChildren>>,
+): OrderRecord {
+  return toRecord(row, children.items, children.refunds, children.meta);
+}
+
 /** A shipping address with every WooCommerce field present (empty when not given). */
 export function completeShipping(given: Partial<ShippingAddress>): ShippingAddress {
   return Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, (given[f] ?? '').trim()])) as ShippingAddress;

@@ -109,19 +109,56 @@ export interface OrderFilter {
   createdBefore?: string;
 }
 
-/** Inserts an order with its line items; returns the order id. */
+/**
+ * Inserts a new order with its line items and search terms; returns the order id and the items' ids (in the order
+ * given). PostgreSQL: one statement; SQLite: one per table.
+ */
 export async function insertOrder(
   db: DbOrTrx,
-  order: Omit<OrderRow, 'id'>,
-  items: Array<Omit<OrderItemRow, 'id' | 'order_id'>>,
-): Promise<number> {
-  const { id } = await db.insertInto('shop_orders').values(order).returning('id').executeTakeFirstOrThrow();
-  if (items.length > 0)
-    await db
-      .insertInto('shop_order_items')
-      .values(items.map((item) => ({ ...item, order_id: id })))
-      .execute();
-  return id;
+  input: {
+    order: Omit<OrderRow, 'id'>;
+    items: ReadonlyArray<Omit<OrderItemRow, 'id' | 'order_id'>>;
+    terms: readonly string[];
+  },
+): Promise<{ id: number; itemIds: number[] }> {
+  const { order, items, terms } = input;
+  if (!isPostgres(db)) {
+    const { id } = await db.insertInto('shop_orders').values(order).returning('id').executeTakeFirstOrThrow();
+    const itemIds =
+      items.length === 0
+        ? []
+        : (
+            await db
+              .insertInto('shop_order_items')
+              .values(items.map((item) => ({ ...item, order_id: id })))
+              .returning('id')
+              .execute()
+          ).map((row) => row.id);
+    await insertSearchTerms(db, id, terms);
+    return { id, itemIds };
+  }
+  const column = <K extends keyof OrderItemRow>(key: K) => items.map((item) => item[key as never]);
+  const { rows } = await sql<{ order_id: number; item_id: number | null }>`
+    with placed as (${db.insertInto('shop_orders').values(order).returning('id')}),
+    lines as (
+      insert into shop_order_items (order_id, product_id, variation_id, name, sku, quantity, price, subtotal, total)
+      select placed.id, l.product_id, l.variation_id, l.name, l.sku, l.quantity, l.price, l.subtotal, l.total
+      from placed, unnest(${column('product_id')}::int8[], ${column('variation_id')}::int8[],
+        ${column('name')}::text[], ${column('sku')}::text[], ${column('quantity')}::int8[], ${column('price')}::int8[],
+        ${column('subtotal')}::int8[], ${column('total')}::int8[])
+        with ordinality as l(product_id, variation_id, name, sku, quantity, price, subtotal, total, n)
+      order by l.n
+      returning id
+    ),
+    terms as (
+      insert into shop_order_search_terms (term, order_id)
+      select t.term, placed.id from placed, unnest(${[...terms]}::text[]) as t(term)
+      on conflict (term, order_id) do nothing
+    )
+    select placed.id as order_id, lines.id as item_id from placed left join lines on true order by lines.id`.execute(
+    db,
+  );
+  return { id: rows[0]!.order_id, itemIds: rows.flatMap((r) => (r.item_id === null ? [] : [r.item_id])) };
 }
 
 /** An order row; `lock` takes the row lock on PostgreSQL (SQLite serializes transactions). */
@@ -224,12 +261,7 @@ export async function searchOrderIds(
 /** Replaces the search terms of an order (inserts that meet a concurrent writer's are skipped). */
 export async function replaceOrderSearchTerms(db: DbOrTrx, orderId: number, terms: string[]): Promise<void> {
   await db.deleteFrom('shop_order_search_terms').where('order_id', '=', orderId).execute();
-  if (terms.length === 0) return;
-  await db
-    .insertInto('shop_order_search_terms')
-    .values(terms.map((term) => ({ term, order_id: orderId })))
-    .onConflict((oc) => oc.columns(['term', 'order_id']).doNothing())
-    .execute();
+  await insertSearchTerms(db, orderId, terms);
 }
 
 /** Up to `limit` order ids above `afterId`, ascending (batched walks over every order). */
@@ -256,6 +288,25 @@ function termStartsWith(
   const last = chars.pop() ?? '';
   const upper = chars.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
   return eb.and([eb('term', '>=', prefix), eb('term', '<', upper)]);
+}
+
+/** The meta rows of one order. */
+export async function findOrderMeta(db: DbOrTrx, orderId: number): Promise<MetaRow[]> {
+  return db.selectFrom('shop_order_meta').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Changes columns of an order and answers its row as changed. */
+export async function updateOrderRowReturning(
+  db: DbOrTrx,
+  id: number,
+  patch: Partial<Omit<OrderRow, 'id'>>,
+): Promise<OrderRow> {
+  return db
+    .updateTable('shop_orders')
+    .set(columnsToSet(patch) ?? {})
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Changes columns of an order. */
@@ -365,4 +416,13 @@ export async function deleteOrderRow(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('shop_order_notes').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_order_search_terms').where('order_id', '=', id).execute();
   await db.deleteFrom('shop_orders').where('id', '=', id).execute();
+}
+
+function insertSearchTerms(db: DbOrTrx, orderId: number, terms: readonly string[]) {
+  if (terms.length === 0) return Promise.resolve();
+  return db
+    .insertInto('shop_order_search_terms')
+    .values(terms.map((term) => ({ term, order_id: orderId })))
+    .onConflict((oc) => oc.columns(['term', 'order_id']).doNothing())
+    .execute();
 }

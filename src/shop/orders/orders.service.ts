@@ -2,13 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { ConflictError, NotFoundError, RestError } from '../../platform/http/errors.js';
-import { adjustStock, recordSales } from '../catalog/purchasables.js';
+import { restoreStock, recordSales, sellLines } from '../catalog/purchasables.js';
 import { findCouponsByCodes, recordCouponUses, releaseCouponUsage } from '../coupons/coupons.repository.js';
 import { couponView } from '../coupons/coupon-view.js';
 import type { OrderStatus } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import type { BillingAddress, ShippingAddress } from './address-fields.js';
-import { completeShipping, loadOrder, loadOrders, type OrderRecord } from './order-records.js';
+import {
+  completeShipping,
+  loadOrder,
+  loadOrders,
+  type OrderRecord,
+  orderRecordFrom,
+} from './order-records.js';
 import { orderSearchTerms } from './order-search-terms.js';
 import {
   AWAITING_PAYMENT,
@@ -21,6 +27,7 @@ import {
 import {
   deleteOrderMeta,
   deleteOrderRow,
+  findOrderMeta,
   findOrderRow,
   insertOrder,
   type OrderFilter,
@@ -29,6 +36,7 @@ import {
   replaceOrderSearchTerms,
   searchOrderIds,
   updateOrderRow,
+  updateOrderRowReturning,
   upsertOrderMeta,
 } from './orders.repository.js';
 
@@ -77,64 +85,86 @@ export class OrdersService {
 
   /**
    * Stores a new `pending` order inside `trx` and counts one use of each real coupon (refused with 409 when a
-   * coupon reached its usage limit meanwhile). No event: the caller emits what fits (checkout: `order.created`).
+   * coupon reached its usage limit meanwhile) — unless `hotRowsLater`: then the caller counts them with
+   * `finishPlacement` as its last writes. No event: the caller emits what fits (checkout: `order.created`).
    */
   async insertPending(
     trx: DbOrTrx,
     order: NewOrder,
     meta: Record<string, unknown> = {},
+    options: { hotRowsLater?: boolean } = {},
   ): Promise<OrderRecord> {
     const now = toDbTime(this.ctx.clock.now());
     const realCodes = order.couponLines.filter((c) => !c.virtual).map((c) => c.code);
-    const id = await insertOrder(
-      trx,
-      {
-        status: 'pending',
-        currency: this.ctx.shop.currency.code,
-        customer_id: order.customerId,
-        billing: JSON.stringify(order.billing),
-        shipping: JSON.stringify(order.shipping ?? completeShipping({})),
-        billing_email: order.billing.email.trim().toLowerCase(),
-        payment_method: order.paymentMethod,
-        payment_method_title: paymentMethodTitle(order.paymentMethod),
-        customer_note: order.customerNote,
-        items_subtotal: order.itemsSubtotal,
-        discount_total: order.discountTotal,
-        fee_total: order.feeTotal,
-        total: order.total,
-        total_tax: 0,
-        refunded_total: 0,
-        fee_lines: JSON.stringify(order.feeLines),
-        coupon_lines: JSON.stringify(await this.couponLinesWithData(trx, order.couponLines)),
-        cart_session_id: order.cartSessionId,
-        order_key: `wc_order_${randomBytes(8).toString('hex')}`,
-        stock_reduced: 0,
-        coupons_counted: realCodes.length > 0 ? 1 : 0,
-        trashed: 0,
-        created_at: now,
-        updated_at: now,
-        paid_at: null,
-        completed_at: null,
-      },
-      order.lines,
-    );
-    await replaceOrderSearchTerms(
-      trx,
-      id,
-      orderSearchTerms({
+    const shipping = order.shipping ?? completeShipping({});
+    const row: Omit<OrderRow, 'id'> = {
+      status: 'pending',
+      currency: this.ctx.shop.currency.code,
+      customer_id: order.customerId,
+      billing: JSON.stringify(order.billing),
+      shipping: JSON.stringify(shipping),
+      billing_email: order.billing.email.trim().toLowerCase(),
+      payment_method: order.paymentMethod,
+      payment_method_title: paymentMethodTitle(order.paymentMethod),
+      customer_note: order.customerNote,
+      items_subtotal: order.itemsSubtotal,
+      discount_total: order.discountTotal,
+      fee_total: order.feeTotal,
+      total: order.total,
+      total_tax: 0,
+      refunded_total: 0,
+      fee_lines: JSON.stringify(order.feeLines),
+      coupon_lines: JSON.stringify(await this.couponLinesWithData(trx, order.couponLines)),
+      cart_session_id: order.cartSessionId,
+      order_key: `wc_order_${randomBytes(8).toString('hex')}`,
+      stock_reduced: 0,
+      coupons_counted: realCodes.length > 0 ? 1 : 0,
+      trashed: 0,
+      created_at: now,
+      updated_at: now,
+      paid_at: null,
+      completed_at: null,
+    };
+    const { id, itemIds } = await insertOrder(trx, {
+      order: row,
+      items: order.lines,
+      terms: orderSearchTerms({
         billing: order.billing,
-        shipping: order.shipping ?? completeShipping({}),
+        shipping,
         itemNames: order.lines.map((l) => l.name),
       }),
-    );
-    await this.countCouponUses(trx, {
-      orderId: id,
-      codes: realCodes,
-      email: order.billing.email,
-      customerId: order.customerId,
     });
+    if (!options.hotRowsLater)
+      await this.countCouponUses(trx, {
+        orderId: id,
+        codes: realCodes,
+        email: order.billing.email,
+        customerId: order.customerId,
+      });
     for (const [key, value] of Object.entries(meta)) await upsertOrderMeta(trx, id, key, value);
-    return (await loadOrder(trx, id))!;
+    return orderRecordFrom(
+      { ...row, id },
+      {
+        items: order.lines.map((line, i) => ({ ...line, id: itemIds[i]!, order_id: id })),
+        refunds: [],
+        meta: Object.keys(meta).length > 0 ? await findOrderMeta(trx, id) : [],
+      },
+    );
+  }
+
+  /**
+   * The last writes of placing `order` (inserted and moved with `hotRowsLater`), on the rows every checkout shares:
+   * counts its coupon uses (409 when a coupon reached a limit), then sells its lines (409 when one ran out of
+   * stock). Kept last so the locks on those rows are held only until the commit that follows.
+   */
+  async finishPlacement(trx: DbOrTrx, order: OrderRecord): Promise<void> {
+    await this.countCouponUses(trx, {
+      orderId: order.id,
+      codes: realCouponCodes(order),
+      email: order.billing.email,
+      customerId: order.customer_id,
+    });
+    if (order.stock_reduced) await sellLines(trx, this.ctx.clock, linesOf(order));
   }
 
   // Counts one use of each real coupon of an order; 409 when one reached its limit (the caller rolls back).
@@ -166,17 +196,23 @@ export class OrdersService {
    * Moves an order to `to` inside `trx` (row locked on PostgreSQL): checks the transition (400 when not allowed,
    * unless `anyStatus`: a shop manager through `wc/v3`), takes stock when entering processing/on-hold/completed,
    * gives stock and coupon uses back on cancel, stamps paid/completed dates, then emits `order.status_changed` in
-   * the same transaction.
+   * the same transaction. `placed`: the order `insertPending` just returned in this transaction (its row is this
+   * transaction's own, so it is neither locked nor read again; with `hotRowsLater` its stock is marked taken and
+   * left to `finishPlacement`).
    */
   async transition(
     trx: DbOrTrx,
     id: number,
     to: OrderStatus,
-    options: { anyStatus?: boolean } = {},
+    options: { anyStatus?: boolean; placed?: OrderRecord; hotRowsLater?: boolean } = {},
   ): Promise<OrderRecord> {
-    const row = await this.lockedRow(trx, id);
-    const from = row.status;
-    if (from === to) return (await loadOrder(trx, id))!;
+    const { placed } = options;
+    const row = placed ? null : await this.lockedRow(trx, id);
+    const from = placed?.status ?? row!.status;
+    const stockReduced = placed ? placed.stock_reduced : row!.stock_reduced === 1;
+    const couponsCounted = placed ? placed.coupons_counted : row!.coupons_counted === 1;
+    const paid = placed ? placed.date_paid !== null : row!.paid_at !== null;
+    if (from === to) return placed ?? (await loadOrder(trx, id))!;
     if (!options.anyStatus && !canTransition(from, to)) {
       const allowed = nextStatuses(from);
       throw new RestError(
@@ -188,31 +224,24 @@ export class OrdersService {
     }
     const now = toDbTime(this.ctx.clock.now());
     const patch: Partial<OrderRow> = { status: to, updated_at: now };
-    const current = (await loadOrder(trx, id))!;
-    const lines = current.line_items.map((l) => ({
-      productId: l.product_id,
-      variationId: l.variation_id,
-      quantity: l.quantity,
-    }));
-    if (STOCK_HOLDING.has(to) && row.stock_reduced === 0) {
-      await adjustStock(trx, this.ctx.clock, lines, 'reduce');
-      await recordSales(trx, lines, 'add');
+    const current = placed ?? (await loadOrder(trx, id))!;
+    const lines = linesOf(current);
+    if (STOCK_HOLDING.has(to) && !stockReduced) {
+      if (!(placed && options.hotRowsLater)) await sellLines(trx, this.ctx.clock, lines);
       patch.stock_reduced = 1;
     }
-    if (to === 'cancelled' && row.stock_reduced === 1) {
-      await adjustStock(trx, this.ctx.clock, lines, 'restore');
+    if (to === 'cancelled' && stockReduced) {
+      await restoreStock(trx, this.ctx.clock, lines);
       await recordSales(trx, lines, 'remove');
       patch.stock_reduced = 0;
     }
-    const couponCodes = current.coupon_lines
-      .filter((c) => !(c as { virtual?: boolean }).virtual)
-      .map((c) => c.code);
-    if (to === 'cancelled' && row.coupons_counted === 1) {
+    const couponCodes = realCouponCodes(current);
+    if (to === 'cancelled' && couponsCounted) {
       await releaseCouponUsage(trx, { orderId: id, codes: couponCodes });
       patch.coupons_counted = 0;
     }
     // A cancelled order brought back (a shop manager may) uses its coupons again, within their limits.
-    if (from === 'cancelled' && row.coupons_counted === 0 && couponCodes.length > 0) {
+    if (from === 'cancelled' && !couponsCounted && couponCodes.length > 0) {
       await this.countCouponUses(trx, {
         orderId: id,
         codes: couponCodes,
@@ -221,10 +250,16 @@ export class OrdersService {
       });
       patch.coupons_counted = 1;
     }
-    if (PAID.has(to) && row.paid_at === null) patch.paid_at = now;
+    if (PAID.has(to) && !paid) patch.paid_at = now;
     if (to === 'completed') patch.completed_at = now;
-    await updateOrderRow(trx, id, patch);
-    const order = (await loadOrder(trx, id))!;
+    const order = placed
+      ? // Handlers of `order.created` may have added meta since `placed` was made.
+        orderRecordFrom(await updateOrderRowReturning(trx, id, patch), {
+          items: placed.line_items.map((item) => ({ ...item, order_id: id })),
+          refunds: [],
+          meta: await findOrderMeta(trx, id),
+        })
+      : await updateOrderRow(trx, id, patch).then(async () => (await loadOrder(trx, id))!);
     await this.ctx.events.emit('order.status_changed', { order, from, to }, trx);
     return order;
   }
@@ -372,4 +407,18 @@ const SEARCH_TERMS_OPTION = 'shop_order_search_terms_indexed';
 /** 404 for an unknown order id (WooCommerce's code). */
 export function orderNotFound(): NotFoundError {
   return new NotFoundError('woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+}
+
+// The stock lines of an order.
+function linesOf(order: OrderRecord) {
+  return order.line_items.map((l) => ({
+    productId: l.product_id,
+    variationId: l.variation_id,
+    quantity: l.quantity,
+  }));
+}
+
+// The codes of an order's real (not virtual) coupons.
+function realCouponCodes(order: OrderRecord): string[] {
+  return order.coupon_lines.filter((c) => !(c as { virtual?: boolean }).virtual).map((c) => c.code);
 }

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toDbTime } from '../../platform/db/sql-helpers.js';
 import { invalid, NotFoundError, RestError } from '../../platform/http/errors.js';
-import { adjustStock } from '../catalog/purchasables.js';
+import { restoreStock } from '../catalog/purchasables.js';
 import type { ShopContext } from '../shop-part.js';
 import {
   loadOrder,
@@ -94,7 +94,7 @@ export class RefundsService {
           ? [{ productId: item.product_id, variationId: item.variation_id, quantity: l.quantity }]
           : [];
       });
-      if (back.length > 0) await adjustStock(trx, this.ctx.clock, back, 'restore');
+      if (back.length > 0) await restoreStock(trx, this.ctx.clock, back);
     }
     let updated = (await loadOrder(trx, orderId))!;
     const refund = updated.refunds.find((r) => r.id === refundId)!;

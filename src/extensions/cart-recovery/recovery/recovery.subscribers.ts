@@ -11,9 +11,9 @@ export function registerRecoverySubscribers(cr: CartRecovery): void {
     if (PAID.has(order.status))
       await matchPaidOrder(cr, db, (await cr.ctx.shop.getOrder(order.id, db)) ?? order);
   });
+  // The payload is the order as changed, with the meta `order.created` handlers wrote (linkOrderAtCheckout's).
   events.on('order.status_changed', async ({ order, to }, { db }) => {
-    // Re-read: the meta written at checkout may be newer than the payload's copy.
-    if (PAID.has(to)) await matchPaidOrder(cr, db, (await cr.ctx.shop.getOrder(order.id, db)) ?? order);
+    if (PAID.has(to)) await matchPaidOrder(cr, db, order);
   });
   events.on('order.refunded', async ({ order, refunded_total }, { db }) => {
     await applyRefund(db, order, refunded_total);
