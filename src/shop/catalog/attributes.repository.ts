@@ -1,8 +1,8 @@
+import { startCatalogWrite } from './catalog-write.js';
 import { type Generated, type Selectable, sql } from 'kysely';
-import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { columnsToSet } from '../../platform/db/sql-helpers.js';
-import { CATALOG_TOPIC, type ShopAttribute, type ShopAttributeTerm } from '../shop-api.js';
+import type { ShopAttribute, ShopAttributeTerm } from '../shop-api.js';
 import { freeSlug } from './slugs.js';
 import type { TermFilter } from './term-lists.js';
 import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
@@ -87,7 +87,7 @@ export function findAttributeRow(db: DbOrTrx, by: { id: number } | { slug: strin
 
 /** Inserts an attribute; returns its id. */
 export async function insertAttribute(db: DbOrTrx, row: Omit<AttributeRow, 'id'>): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db
     .insertInto('shop_attributes')
     .values(row)
@@ -100,13 +100,13 @@ export async function insertAttribute(db: DbOrTrx, row: Omit<AttributeRow, 'id'>
 export async function updateAttribute(db: DbOrTrx, id: number, patch: AttributePatch): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_attributes').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes an attribute with its terms and product links. */
 export async function deleteAttribute(db: DbOrTrx, id: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_attribute_terms').where('attribute_id', '=', id).execute();
   await db.deleteFrom('shop_attribute_terms').where('attribute_id', '=', id).execute();
   await db.deleteFrom('shop_attributes').where('id', '=', id).execute();
@@ -150,7 +150,7 @@ export async function insertTerm(
   db: DbOrTrx,
   row: Omit<AttributeTermRow, 'id' | 'product_count'>,
 ): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db
     .insertInto('shop_attribute_terms')
     .values({ ...row, product_count: 0 })
@@ -169,7 +169,7 @@ export async function findOrInsertTerm(
   name: string,
   slug: string,
 ): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const terms = await db
     .selectFrom('shop_attribute_terms')
     .select(['id', 'name', 'slug'])
@@ -189,13 +189,13 @@ export async function findOrInsertTerm(
 export async function updateTerm(db: DbOrTrx, id: number, patch: TermPatch): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_attribute_terms').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a term; its products lose it. */
 export async function deleteTerm(db: DbOrTrx, id: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_attribute_terms').where('term_id', '=', id).execute();
   await db.deleteFrom('shop_attribute_terms').where('id', '=', id).execute();
 }
@@ -236,7 +236,7 @@ export async function setProductTerms(
   productId: number,
   links: ReadonlyArray<{ attribute_id: number; term_id: number }>,
 ): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_attribute_terms').where('product_id', '=', productId).execute();
   const unique = [...new Map(links.map((l) => [l.term_id, l])).values()];
   if (unique.length > 0)
@@ -251,7 +251,7 @@ export async function setProductTerms(
 /** Recomputes the stored published-product count of the given terms (an indexed count per term). */
 export async function recountTerms(db: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .updateTable('shop_attribute_terms')
     .set({

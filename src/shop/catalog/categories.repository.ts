@@ -1,8 +1,8 @@
+import { startCatalogWrite } from './catalog-write.js';
 import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import { sql } from 'kysely';
-import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { CATALOG_TOPIC, type ShopCategory } from '../shop-api.js';
+import type { ShopCategory } from '../shop-api.js';
 import type { CategoryRow } from './products.repository.js';
 
 /** Columns of a new category (its product count starts at 0). */
@@ -42,7 +42,7 @@ export async function findDefaultCategoryId(db: DbOrTrx): Promise<number | undef
 
 /** Inserts a category; returns its id. */
 export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db
     .insertInto('shop_categories')
     .values({ ...row, product_count: 0 })
@@ -55,7 +55,7 @@ export async function insertCategory(db: DbOrTrx, row: NewCategoryRow): Promise<
 export async function updateCategory(db: DbOrTrx, id: number, patch: Partial<NewCategoryRow>): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_categories').set(columns).where('id', '=', id).execute();
 }
 
@@ -64,7 +64,7 @@ export async function updateCategory(db: DbOrTrx, id: number, patch: Partial<New
  * up to its parent (WordPress).
  */
 export async function deleteCategory(db: DbOrTrx, id: number, parent: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const fallback = await findDefaultCategoryId(db);
   if (fallback !== undefined && fallback !== id)
     await sql`insert into shop_product_categories (product_id, category_id)
@@ -84,7 +84,7 @@ export async function deleteCategory(db: DbOrTrx, id: number, parent: number): P
  */
 export async function lockCategories(db: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .updateTable('shop_categories')
     .set({ product_count: sql`product_count` })
@@ -99,7 +99,7 @@ export async function lockCategories(db: DbOrTrx, ids: readonly number[]): Promi
 /** Recomputes the stored published-product count of the given categories (all with `'all'`). */
 export async function recountCategories(db: DbOrTrx, ids: readonly number[] | 'all'): Promise<void> {
   if (ids !== 'all' && ids.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   let update = db.updateTable('shop_categories').set({
     product_count: sql`(select count(*) from shop_product_categories pc
       inner join shop_products p on p.id = pc.product_id

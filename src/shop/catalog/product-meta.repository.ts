@@ -1,6 +1,5 @@
-import { bumpTopics } from '../../platform/cache/data-versions.js';
+import { startCatalogWrite } from './catalog-write.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { CATALOG_TOPIC } from '../shop-api.js';
 
 /** A stored `meta_data` entry (value as JSON text). */
 export interface ProductMetaRow {
@@ -23,7 +22,7 @@ export async function findMetaRows(db: DbOrTrx, productIds: readonly number[]): 
 
 /** Adds a meta entry; returns its id. */
 export async function insertMetaRow(db: DbOrTrx, row: Omit<ProductMetaRow, 'id'>): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db
     .insertInto('shop_product_meta')
     .values(row)
@@ -38,14 +37,14 @@ export async function updateMetaRow(
   id: number,
   patch: Pick<ProductMetaRow, 'meta_key' | 'meta_value'>,
 ): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_product_meta').set(patch).where('id', '=', id).execute();
 }
 
 /** Deletes meta entries by id. */
 export async function deleteMetaRows(db: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .deleteFrom('shop_product_meta')
     .where('id', 'in', [...ids])

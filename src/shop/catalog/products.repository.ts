@@ -1,3 +1,5 @@
+import { lockWriters } from '../../platform/db/writer-lock.js';
+import { startCatalogWrite } from './catalog-write.js';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -6,7 +8,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { bumpTopics, topicBumpPart } from '../../platform/cache/data-versions.js';
+import { topicBumpPart } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
 import { isPostgres } from '../../platform/db/migrations.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
@@ -306,14 +308,13 @@ export function expandWithin(
   return [...result];
 }
 
-// Every catalogue write bumps CATALOG_TOPIC in the caller's transaction *before* touching a row (here and in
-// categories.repository.ts): on PostgreSQL the topic's row is then the first lock of every catalogue transaction,
-// so transactions writing several rows (a checkout moving the stock of several products) queue on it instead of
-// deadlocking on each other's rows. Reviews change the catalogue only through `setProductRating`.
+// Every catalogue write starts with `startCatalogWrite` in the caller's transaction, before touching a row (here and
+// in the other catalogue repositories): see catalog-write.ts. Reviews change the catalogue only through
+// `setProductRating`.
 
 /** Inserts a product or variation row; returns its id. */
 export async function insertProductRow(db: DbOrTrx, row: NewProductRow): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db.insertInto('shop_products').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
@@ -321,7 +322,7 @@ export async function insertProductRow(db: DbOrTrx, row: NewProductRow): Promise
 /** Inserts many rows at once (bench data); returns their ids in order. */
 export async function insertProductRows(db: DbOrTrx, rows: NewProductRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db.insertInto('shop_products').values(rows).returning('id').execute();
   return inserted.map((r) => r.id);
 }
@@ -334,13 +335,13 @@ export async function updateProductRow(
 ): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_products').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes the variations of a product (it stopped being variable). */
 export async function deleteVariationsOf(db: DbOrTrx, parentId: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .deleteFrom('shop_product_meta')
     .where('product_id', 'in', (eb) =>
@@ -352,14 +353,14 @@ export async function deleteVariationsOf(db: DbOrTrx, parentId: number): Promise
 
 /** Deletes one variation row. */
 export async function deleteVariationRow(db: DbOrTrx, id: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_meta').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_products').where('id', '=', id).execute();
 }
 
 /** Deletes a product with its variations, category links, meta data and reviews (WordPress deletes a post's comments). */
 export async function deleteProductRow(db: DbOrTrx, id: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_categories').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_product_tags').where('product_id', '=', id).execute();
   await db.deleteFrom('shop_product_attribute_terms').where('product_id', '=', id).execute();
@@ -385,7 +386,7 @@ export async function setProductCategories(
   productId: number,
   categoryIds: number[],
 ): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_categories').where('product_id', '=', productId).execute();
   const unique = [...new Set(categoryIds)];
   if (unique.length > 0)
@@ -401,7 +402,7 @@ export async function insertProductCategoryLinks(
   links: Array<{ product_id: number; category_id: number }>,
 ): Promise<void> {
   if (links.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.insertInto('shop_product_categories').values(links).execute();
 }
 
@@ -429,7 +430,7 @@ export async function findSlugsLike(db: DbOrTrx, base: string, exceptId: number 
  * lowest regular price, on sale when any variation is, in stock when any variation is.
  */
 export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: string): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const agg = await db
     .selectFrom('shop_products')
     .select((eb) => [
@@ -470,7 +471,7 @@ export async function syncVariableProduct(db: DbOrTrx, parentId: number, now: st
  * `stock_status` in step; returns false when reducing would go below zero and backorders are not allowed.
  */
 export async function moveStock(db: DbOrTrx, id: number, delta: number): Promise<boolean> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const result = await db
     .updateTable('shop_products')
     .set({
@@ -499,7 +500,7 @@ export async function sellStock(
 ): Promise<number[]> {
   if (moves.length === 0) return [];
   if (!isPostgres(db)) {
-    await bumpTopics(db, CATALOG_TOPIC);
+    await startCatalogWrite(db);
     const short: number[] = [];
     for (const move of moves) {
       const result = await db
@@ -516,6 +517,7 @@ export async function sellStock(
     }
     return short;
   }
+  await lockWriters(db, CATALOG_TOPIC);
   const bump = topicBumpPart(db, CATALOG_TOPIC);
   const ids = moves.map((m) => m.id);
   const { rows } = await sql<{ id: number }>`
@@ -545,7 +547,7 @@ export async function sellStock(
 /** Adds `delta` to `total_sales` of the given rows. */
 export async function addSales(db: DbOrTrx, ids: readonly number[], delta: number): Promise<void> {
   if (ids.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .updateTable('shop_products')
     .set({ total_sales: sql`total_sales + ${delta}` })
@@ -559,7 +561,7 @@ export async function setProductRating(
   productId: number,
   rating: { average: number; count: number },
 ): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .updateTable('shop_products')
     .set({ average_rating: rating.average, rating_count: rating.count })

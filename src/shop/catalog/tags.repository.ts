@@ -1,8 +1,8 @@
+import { startCatalogWrite } from './catalog-write.js';
 import { type Generated, type Selectable, sql } from 'kysely';
-import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { columnsToSet } from '../../platform/db/sql-helpers.js';
-import { CATALOG_TOPIC, type ShopTag } from '../shop-api.js';
+import type { ShopTag } from '../shop-api.js';
 import type { TermFilter } from './term-lists.js';
 import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
 import { groupByProduct } from './group-by-product.js';
@@ -74,7 +74,7 @@ export async function insertTag(
   db: DbOrTrx,
   row: Pick<TagRow, 'name' | 'slug' | 'description'>,
 ): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db
     .insertInto('shop_tags')
     .values({ ...row, product_count: 0 })
@@ -88,7 +88,7 @@ export async function insertTag(
  * PostgreSQL) before looking, so two writers naming the same new tag at once queue and the second finds it.
  */
 export async function findOrInsertTag(db: DbOrTrx, row: Pick<TagRow, 'name' | 'slug'>): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const [existing] = await findTagsBySlugs(db, [row.slug]);
   return existing ? existing.id : insertTag(db, { ...row, description: '' });
 }
@@ -101,13 +101,13 @@ export async function updateTag(
 ): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_tags').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a tag; its products lose it. */
 export async function deleteTag(db: DbOrTrx, id: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_tags').where('tag_id', '=', id).execute();
   await db.deleteFrom('shop_tags').where('id', '=', id).execute();
 }
@@ -134,7 +134,7 @@ export async function setProductTags(
   productId: number,
   tagIds: readonly number[],
 ): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_product_tags').where('product_id', '=', productId).execute();
   const unique = [...new Set(tagIds)];
   if (unique.length > 0)
@@ -147,7 +147,7 @@ export async function setProductTags(
 /** Recomputes the stored published-product count of the given tags (an indexed count per tag). */
 export async function recountTags(db: DbOrTrx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db
     .updateTable('shop_tags')
     .set({

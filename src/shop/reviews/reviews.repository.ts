@@ -1,7 +1,6 @@
+import { startCatalogWrite } from '../catalog/catalog-write.js';
 import type { Generated, Selectable } from 'kysely';
-import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
-import { CATALOG_TOPIC } from '../shop-api.js';
 import { columnsToSet, containsInsensitive } from '../../platform/db/sql-helpers.js';
 
 declare module '../../platform/db/database.js' {
@@ -95,7 +94,7 @@ export async function hasReviewed(
 
 /** Inserts a review; returns its id. */
 export async function insertReview(db: DbOrTrx, row: Omit<Selectable<ReviewsTable>, 'id'>): Promise<number> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   const inserted = await db.insertInto('shop_reviews').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 }
@@ -108,13 +107,13 @@ export async function updateReview(
 ): Promise<void> {
   const columns = columnsToSet(patch);
   if (!columns) return;
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.updateTable('shop_reviews').set(columns).where('id', '=', id).execute();
 }
 
 /** Deletes a review. */
 export async function deleteReview(db: DbOrTrx, id: number): Promise<void> {
-  await bumpTopics(db, CATALOG_TOPIC);
+  await startCatalogWrite(db);
   await db.deleteFrom('shop_reviews').where('id', '=', id).execute();
 }
 
