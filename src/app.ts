@@ -154,6 +154,12 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     ),
   });
   const index = new RestRouteIndex();
+  // A write is acknowledged only while this process's instance lease holds (cache/data-versions.ts).
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const waiting = versions.beforeAnswer();
+    if (waiting === null) done(null, payload);
+    else waiting.then(() => done(null, payload), done);
+  });
   app.addHook('onRoute', index.onRoute);
   // Before authentication's hook, so that it runs after authentication (each puts its check first): a caller
   // learns nothing from validation before being authenticated, and `users/+1/api-keys` is never read as user 1.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import {
@@ -18,6 +19,13 @@ import {
   sqliteDataVersion,
   type VersionsRead,
 } from './data-versions.repository.js';
+import { leaveInstance, registerInstance, renewInstance } from './instance-leases.repository.js';
+
+/** An instance's lease (renewed every RENEW_MS), its solo lease, and the margin it gives up for clock drift. */
+const LEASE_MS = 3000;
+const SOLO_MS = 2000;
+const RENEW_MS = 1000;
+const MARGIN_MS = 250;
 
 /** Bump rows beyond which a version read or this process's own bumps start a compaction. */
 const COMPACT_AFTER_ROWS = 256;
@@ -84,6 +92,13 @@ export class DataVersions {
   private bumpsSinceCompaction = 0;
   private compacting: Promise<void> | null = null;
   private stopListening: (() => void) | null = null;
+  /** PostgreSQL: this process's row among the instances, and until when (this process's clock) its leases hold. */
+  private readonly instanceId = randomUUID();
+  private leaseUntil = 0;
+  private soloUntil = 0;
+  private renewal: NodeJS.Timeout | null = null;
+  private registering: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly options: {
@@ -95,20 +110,44 @@ export class DataVersions {
     },
   ) {}
 
-  /** Reads every version and serves `bumpTopics` for this database. */
+  /**
+   * Reads every version and serves `bumpTopics` for this database. On PostgreSQL it first registers this process
+   * among the instances and waits until no other instance may still be answering without reading the versions
+   * (its solo lease, at most two seconds).
+   */
   async start(): Promise<void> {
     byAdapter.set(this.options.db.getExecutor().adapter, this);
     this.stopListening = onTransactionEnd(this.options.db, (connection) => this.ended(connection));
+    if (this.options.databaseUrl) {
+      await this.register().catch((err) =>
+        this.options.logger.debug({ err }, 'instances not registrable yet'),
+      );
+      this.scheduleRenewal();
+    }
     await this.read().catch((err) => this.options.logger.debug({ err }, 'data versions not readable yet'));
   }
 
-  /** Stops reading versions (after a compaction in progress). */
+  /** Stops reading versions (after a compaction in progress) and leaves the instances. */
   async stop(): Promise<void> {
+    this.stopped = true;
     this.stopListening?.();
+    if (this.renewal) clearTimeout(this.renewal);
     await this.compacting;
+    await this.registering?.catch(() => {});
     const client = this.client;
     this.client = null;
+    if (client) await leaveInstance(client, this.instanceId).catch(() => {});
     await client?.end().catch(() => {});
+  }
+
+  /**
+   * Before an answer leaves: null while this process's lease holds; else (it was paused or cut off longer than its
+   * lease, so another instance may have become solo) a promise that registers it again and waits out the other
+   * instances' solo leases, so no write it acknowledges can go unseen by them.
+   */
+  beforeAnswer(): Promise<void> | null {
+    if (!this.options.databaseUrl || performance.now() < this.leaseUntil) return null;
+    return this.reregister();
   }
 
   /**
@@ -117,6 +156,8 @@ export class DataVersions {
    * call. Concurrent callers share reads: at most one is in flight and one waits.
    */
   catchUp(): Promise<void> | null {
+    // Alone on the database (PostgreSQL): no other process can have written, and a newcomer waits for this lease.
+    if (performance.now() < this.soloUntil) return null;
     const sqlite = sqliteHandle(this.options.db);
     if (sqlite && sqliteDataVersion(sqlite) === this.sqliteVersion) return null;
     if (this.reading === null) {
@@ -225,6 +266,47 @@ export class DataVersions {
       .finally(() => {
         this.compacting = null;
       });
+  }
+
+  private reregister(): Promise<void> {
+    this.registering ??= this.register().finally(() => {
+      this.registering = null;
+    });
+    return this.registering;
+  }
+
+  /** Registers this process and waits out every other instance's solo lease (see `instance-leases.repository`). */
+  private async register(): Promise<void> {
+    this.soloUntil = 0;
+    for (;;) {
+      const started = performance.now();
+      const wait = await registerInstance(await this.connection(), this.instanceId, LEASE_MS);
+      this.leaseUntil = started + LEASE_MS - MARGIN_MS;
+      if (wait === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait + MARGIN_MS));
+      if (performance.now() < this.leaseUntil) return;
+    }
+  }
+
+  private scheduleRenewal(): void {
+    if (this.stopped) return;
+    this.renewal = setTimeout(() => {
+      this.renew()
+        .catch((err) => {
+          this.soloUntil = 0;
+          this.options.logger.warn({ err }, 'renewing the instance lease failed');
+        })
+        .finally(() => this.scheduleRenewal());
+    }, RENEW_MS);
+    this.renewal.unref();
+  }
+
+  private async renew(): Promise<void> {
+    const started = performance.now();
+    const solo = await renewInstance(await this.connection(), this.instanceId, LEASE_MS, SOLO_MS);
+    if (solo === null) return this.reregister();
+    this.leaseUntil = started + LEASE_MS - MARGIN_MS;
+    this.soloUntil = solo ? started + SOLO_MS - MARGIN_MS : 0;
   }
 
   /** PostgreSQL: the connection versions are read on (opened on first use, again after an error). */
