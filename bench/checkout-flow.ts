@@ -6,13 +6,13 @@
 // bench/results/checkout-flow.json (bench/results/postgres/ with DATABASE_URL). Floors (issue 33): checkout p95
 // ≤ 100 ms, add-item p95 ≤ 50 ms.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { cpuMicros, freePort, waitReady } from './processes.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -20,8 +20,6 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 16);
 const PRODUCTS = 50;
 const FLOORS = { checkoutP95Ms: 100, addItemP95Ms: 50 };
-// Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ).
-const TICK_MICROS = 10_000;
 const admin = { username: 'bench-admin', password: 'bench-admin-password' };
 
 interface Reply {
@@ -262,18 +260,6 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10;
 }
 
-/** User + system CPU time of a process so far, in µs (from /proc/<pid>/stat); null where that is unavailable. */
-function cpuMicros(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
-  } catch {
-    return null;
-  }
-}
-
 /** The raw node:http hello-world server (its own process), answering every request alike. */
 async function startCeiling(): Promise<{ url: string }> {
   const port = await freePort();
@@ -288,28 +274,4 @@ async function startCeiling(): Promise<{ url: string }> {
   children.push(ceiling);
   await new Promise((resolve) => ceiling.stdout!.once('data', resolve));
   return { url: `http://127.0.0.1:${port}` };
-}
-
-async function waitReady(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become ready within 60 s');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

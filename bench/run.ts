@@ -2,8 +2,7 @@
 // ceiling, runs autocannon against each scenario in bench/scenarios, prints a table and writes bench/results.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -11,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRequest, BenchScenario, BenchSession } from './scenario.js';
+import { cpuMicros, freePort, waitReady } from './processes.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 4);
@@ -18,8 +18,6 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 // Ceiling and scenario are measured alternately, `rounds` times each, so load from elsewhere on the
 // machine hits both alike; the ratio is the sum of scenario requests over the sum of ceiling requests.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-// Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ, fixed at 100 for user space).
-const TICK_MICROS = 10_000;
 // autocannon appends every response body to a string (`req.body += chunk`) to offer body checks this harness
 // never makes. On a binary (compressed) body that UTF-8 decoding costs the load generator more than the server's
 // whole answer: a raw node:http server sending a 5.9 kB gzip body measured 14k req/s that way and 84k without
@@ -225,19 +223,6 @@ async function measure(
   };
 }
 
-/** User + system CPU time of a process so far, in µs (from /proc/<pid>/stat); null where that is unavailable. */
-function cpuMicros(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the whole line.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
-  } catch {
-    return null;
-  }
-}
-
 function benchContext(baseUrl: string): BenchContext {
   let adminSession: BenchSession | null = null;
   const login = async (user = admin): Promise<BenchSession> => {
@@ -284,31 +269,6 @@ async function runCli(args: string[]): Promise<string> {
     },
   );
   return stdout;
-}
-
-async function waitReady(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become ready within 60 s');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function printTable(rows: Array<Record<string, unknown>>): void {
