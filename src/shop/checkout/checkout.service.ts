@@ -6,7 +6,7 @@ import { PAYMENT_METHODS } from '../cart/cart-view.js';
 import { completeBilling } from '../orders/admin-orders.service.js';
 import type { BillingAddress } from '../orders/address-fields.js';
 import type { OrderRecord } from '../orders/order-records.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import { type OrdersService, orderLinesOf } from '../orders/orders.service.js';
 import type { ShopContext } from '../shop-part.js';
 
 /** What the shopper sends to check out. */
@@ -56,16 +56,7 @@ export class CheckoutService {
           billing,
           paymentMethod: input.paymentMethod,
           customerNote: input.customerNote,
-          lines: cart.items.map((i) => ({
-            product_id: i.product_id,
-            variation_id: i.variation_id,
-            name: i.name,
-            sku: i.sku,
-            quantity: i.quantity,
-            price: i.price,
-            subtotal: i.line_subtotal,
-            total: i.line_total,
-          })),
+          lines: orderLinesOf(cart.items),
           feeLines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
           couponLines: cart.coupons,
           itemsSubtotal: cart.totals.total_items,

@@ -10,7 +10,7 @@ import type { ShopContext } from '../shop-part.js';
 import { BILLING_FIELDS, type BillingAddress, type ShippingAddress } from './address-fields.js';
 import { completeShipping, loadOrder, type OrderRecord } from './order-records.js';
 import { AWAITING_PAYMENT } from './order-status.js';
-import type { OrdersService } from './orders.service.js';
+import { type OrdersService, orderLinesOf } from './orders.service.js';
 
 /** A line of `POST /wc/v3/orders`: `quantity` defaults to 1; amounts are decimals (strings or numbers). */
 export interface AdminLineInput {
@@ -140,16 +140,7 @@ export function createAdminOrder(
         shipping: completeShipping(input.shipping ?? {}),
         paymentMethod: input.paymentMethod ?? '',
         customerNote: input.customerNote ?? '',
-        lines: items.map((i) => ({
-          product_id: i.product_id,
-          variation_id: i.variation_id,
-          name: i.name,
-          sku: i.sku,
-          quantity: i.quantity,
-          price: i.price,
-          subtotal: i.line_subtotal,
-          total: i.line_total,
-        })),
+        lines: orderLinesOf(items),
         feeLines: fees,
         couponLines: priced.coupons.map((c) => ({ ...c, virtual: false })),
         itemsSubtotal: priced.totalItems,

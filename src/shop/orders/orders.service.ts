@@ -67,6 +67,24 @@ export interface NewOrder {
   cartSessionId: string | null;
 }
 
+/** A new order's lines from priced cart lines (money in minor units): the cart's fields under the order's names. */
+export function orderLinesOf(
+  items: ReadonlyArray<
+    Omit<NewOrder['lines'][number], 'subtotal' | 'total'> & { line_subtotal: number; line_total: number }
+  >,
+): NewOrder['lines'] {
+  return items.map((i) => ({
+    product_id: i.product_id,
+    variation_id: i.variation_id,
+    name: i.name,
+    sku: i.sku,
+    quantity: i.quantity,
+    price: i.price,
+    subtotal: i.line_subtotal,
+    total: i.line_total,
+  }));
+}
+
 /** Changes to an order through `wc/v3/orders/{id}` (`status` null or absent: unchanged). */
 export interface OrderPatch {
   shipping?: Partial<ShippingAddress>;
