@@ -5,14 +5,14 @@
 // shoppers get from a raw node:http server (three requests per flow) measured in the same run; writes
 // bench/results/checkout-flow.json (bench/results/postgres/ with DATABASE_URL). Floors (issue 33): checkout p95
 // ≤ 100 ms, add-item p95 ≤ 50 ms.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { cpuMicros, freePort, waitReady } from './processes.js';
+import { cpuMicros, freePort, killedOnExit, serverEnvironment, waitReady } from './processes.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -36,18 +36,8 @@ interface Round {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'storeside-checkout-bench-'));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  STORESIDE_DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-};
-delete env.STORESIDE_PUBLIC_URL;
-const children: ChildProcess[] = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
+const env = serverEnvironment(dataDir);
+const children = killedOnExit();
 const agent = new http.Agent({ keepAlive: true, maxSockets: shoppers });
 
 try {

@@ -44,3 +44,25 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The environment of a server under test on `dataDir`: local, quiet, production mode, links to itself. */
+export function serverEnvironment(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    STORESIDE_DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  delete env.STORESIDE_PUBLIC_URL;
+  return env;
+}
+
+/** A list of child processes that are killed when this process exits (servers, ceilings). */
+export function killedOnExit(): ChildProcess[] {
+  const children: ChildProcess[] = [];
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+  return children;
+}

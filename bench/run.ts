@@ -1,6 +1,6 @@
 // Benchmark harness: `npm run bench [-- <scenario names>]`. Starts the built server and a raw node:http
 // ceiling, runs autocannon against each scenario in bench/scenarios, prints a table and writes bench/results.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import type { BenchContext, BenchRequest, BenchScenario, BenchSession } from './scenario.js';
-import { cpuMicros, freePort, waitReady } from './processes.js';
+import { cpuMicros, freePort, killedOnExit, serverEnvironment, waitReady } from './processes.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 4);
@@ -53,18 +53,8 @@ if (scenarios.length === 0) {
 const resultsDir = join(root, 'bench', 'results', ...(process.env.DATABASE_URL ? ['postgres'] : []));
 const givenDataDir = process.env.BENCH_DATA_DIR;
 const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'storeside-bench-'));
-const serverEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  STORESIDE_DATA_DIR: dataDir,
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-};
-delete serverEnv.STORESIDE_PUBLIC_URL;
-const children: ChildProcess[] = [];
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
+const serverEnv = serverEnvironment(dataDir);
+const children = killedOnExit();
 
 try {
   console.log(
