@@ -155,10 +155,14 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   });
   const index = new RestRouteIndex();
   // A write is acknowledged only while this process's instance lease holds (cache/data-versions.ts).
-  app.addHook('onSend', (_request, _reply, payload, done) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const waiting = versions.beforeAnswer();
     if (waiting === null) done(null, payload);
-    else waiting.then(() => done(null, payload), done);
+    // A route that sends its reply twice fails here without taking the process down.
+    else
+      waiting
+        .then(() => done(null, payload), done)
+        .catch((err: unknown) => request.log.error({ err }, 'sending the answer failed'));
   });
   app.addHook('onRoute', index.onRoute);
   // Before authentication's hook, so that it runs after authentication (each puts its check first): a caller

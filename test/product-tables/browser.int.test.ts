@@ -8,6 +8,7 @@ let h: PtTestApp;
 let tableId: number;
 let window: Window;
 const calls: Array<{ url: string; method: string; headers: Record<string, string> }> = [];
+let fetchesInFlight = 0;
 
 beforeAll(async () => {
   h = await createPtTestApp();
@@ -28,12 +29,15 @@ beforeAll(async () => {
     const url = new URL(input, 'http://shop.test');
     const headers = init.headers ?? {};
     calls.push({ url: url.pathname + url.search, method: init.method ?? 'GET', headers });
-    const r = await h.t.app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      ...(init.body ? { payload: init.body } : {}),
-    });
+    fetchesInFlight++;
+    const r = await h.t.app
+      .inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: url.pathname + url.search,
+        headers,
+        ...(init.body ? { payload: init.body } : {}),
+      })
+      .finally(() => fetchesInFlight--);
     return new window.Response(r.body, {
       status: r.statusCode,
       headers: r.headers as Record<string, string>,
@@ -48,10 +52,13 @@ afterAll(async () => {
 
 const doc = () => window.document;
 const rowNames = () => [...doc().querySelectorAll('tbody .producttables-name')].map((a) => a.textContent);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms`, then for every fetch the script made to be answered, then for the script to render it. */
 const settle = async (ms = 0) => {
-  await new Promise((r) => setTimeout(r, ms));
+  await sleep(ms);
   await window.happyDOM.waitUntilComplete();
-  await new Promise((r) => setTimeout(r, 20));
+  while (fetchesInFlight > 0) await sleep(5);
+  await sleep(20);
 };
 
 describe('storefront script in a browser', () => {

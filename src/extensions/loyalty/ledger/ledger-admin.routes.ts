@@ -53,7 +53,12 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
         sendJsonBytes(request, reply, body);
       };
       const json = ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
-      if (json instanceof Promise) return json.then(send);
+      // Awaiting the reply waits until it is sent (onSend hooks may wait), so Fastify never sends it twice.
+      if (json instanceof Promise)
+        return json.then(async (page) => {
+          send(page);
+          await reply;
+        });
       send(json);
     },
   );
