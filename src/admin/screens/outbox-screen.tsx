@@ -5,7 +5,7 @@ import type { OutboxMessage } from '../../platform/platform.schemas.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { type Column, ServerTable } from '../components/server-table.js';
-import { useCollection } from '../components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../components/api-query.js';
 import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
 import { useQueryState } from '../components/use-query-state.js';
 import { DateTime } from './date-time.js';
@@ -19,13 +19,11 @@ export default function OutboxScreen() {
   const [to, setTo] = useDebouncedQueryValue(query, setQuery, 'to');
   const { page, perPage } = paging(query);
   const path = outboxPath({ to: query.to?.trim() || undefined }, page, perPage);
-  const { page: messages, loading, error } = useCollection<OutboxMessage>(path);
+  const { page: messages, loading, error } = useApiPage<OutboxMessage>(path);
   const openId = Number(query.message) || 0;
   const [opened, setOpened] = useState<OutboxMessage | null>(null);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
   // The message comes from the page when it is on it, else from its own route (a deep link to another page).
   useEffect(() => {
     if (openId === 0) {

@@ -1,20 +1,17 @@
 import { __ } from '@wordpress/i18n';
-import { useState } from 'react';
 import { userCan } from '../../../admin/boot.js';
+import { useInvalidate } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { AgentGatesForm } from './agent-gates-form.js';
 import { AuditLogList } from './audit-log-list.js';
+import { AGENT_ROUTES } from './config-client.js';
 import { TokensList } from './tokens-list.js';
 
 /** Agent access: the gates (for those who may manage access), bearer tokens and the redacted audit log. */
 export default function AgentAccessScreen() {
-  // A gate change can open or close the token and audit routes: reload both; a token change adds audit entries.
-  const [gates, setGates] = useState(0);
-  const [audit, setAudit] = useState(0);
-  const reloadAll = () => {
-    setGates((n) => n + 1);
-    setAudit((n) => n + 1);
-  };
+  // A gate change can open or close the token and audit routes: reload both.
+  const invalidate = useInvalidate();
+  const reloadAll = () => void invalidate(AGENT_ROUTES);
   return (
     <>
       <ScreenHeader title={__('Agent Access', 'storeside')} />
@@ -34,11 +31,11 @@ export default function AgentAccessScreen() {
       </section>
       <section className="storeside-panel" aria-labelledby="cr-tokens-title">
         <h2 id="cr-tokens-title">{__('Tokens', 'storeside')}</h2>
-        <TokensList key={gates} onChange={() => setAudit((n) => n + 1)} />
+        <TokensList />
       </section>
       <section className="storeside-panel" aria-labelledby="cr-audit-title">
         <h2 id="cr-audit-title">{__('Audit log', 'storeside')}</h2>
-        <AuditLogList reloadKey={audit} />
+        <AuditLogList />
       </section>
     </>
   );

@@ -33,6 +33,9 @@ export interface AuditEntry {
 
 const P = '/cartrecovery/v1';
 
+/** Where the agent's tokens and audit log are read (what a gate or token change reloads). */
+export const AGENT_ROUTES = `${P}/agent/`;
+
 /** The whole settings record. */
 export function fetchCrSettings(): Promise<Settings> {
   return api({ path: `${P}/settings` });

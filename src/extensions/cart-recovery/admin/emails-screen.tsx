@@ -1,11 +1,9 @@
 import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { AdminNotification } from '../admin-routes/admin-reads.schemas.js';
 import { EMAIL_STATUSES, emailsPath } from './cart-recovery-client.js';
@@ -14,7 +12,6 @@ import { EMAIL_STATUS_LABELS } from './status-labels.js';
 
 /** Recovery e-mails: state, step and address filters kept in the URL; attempts and the last error per e-mail. */
 export default function EmailsScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const status = (EMAIL_STATUSES as readonly string[]).includes(query.status ?? '')
     ? query.status
@@ -26,12 +23,8 @@ export default function EmailsScreen() {
     page: emails,
     loading,
     error,
-  } = useCollection<AdminNotification>(
-    emailsPath({ status, step, search: searchFilter(query) }, page, perPage),
-  );
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  } = useApiPage<AdminNotification>(emailsPath({ status, step, search: searchFilter(query) }, page, perPage));
+  useErrorNotice(error);
 
   return (
     <>

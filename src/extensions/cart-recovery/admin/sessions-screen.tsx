@@ -1,11 +1,9 @@
 import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { AdminSessionSummary } from '../admin-routes/admin-reads.schemas.js';
 import { formatMinor, SESSION_STATUSES, sessionsPath } from './cart-recovery-client.js';
@@ -15,7 +13,6 @@ import './cart-recovery-admin.css';
 
 /** Recovery sessions: status filter and e-mail search kept in the URL, server-side pages. */
 export default function SessionsScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const status = (SESSION_STATUSES as readonly string[]).includes(query.status ?? '')
     ? query.status
@@ -26,12 +23,8 @@ export default function SessionsScreen() {
     page: sessions,
     loading,
     error,
-  } = useCollection<AdminSessionSummary>(
-    sessionsPath({ status, search: searchFilter(query) }, page, perPage),
-  );
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  } = useApiPage<AdminSessionSummary>(sessionsPath({ status, search: searchFilter(query) }, page, perPage));
+  useErrorNotice(error);
 
   return (
     <>

@@ -5,7 +5,7 @@ import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { LedgerEntry } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
@@ -19,7 +19,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export default function LedgerScreen() {
   const notices = useNotices();
   const [query, setQuery] = useQueryState();
-  const [reload, setReload] = useState(0);
+  const invalidate = useInvalidate();
   const [adjusting, setAdjusting] = useState(false);
   const [names, setNames] = useState(new Map<number, { name: string; email: string }>());
   const filters: LedgerFilters = {};
@@ -27,11 +27,9 @@ export default function LedgerScreen() {
   const page = Math.max(1, Number(query.paged) || 1);
   const perPage = [20, 50, 100].includes(Number(query.per_page)) ? Number(query.per_page) : 20;
   const path = ledgerPath(filters, page, perPage);
-  const { page: entries, loading, error } = useCollection<LedgerEntry>(path, reload);
+  const { page: entries, loading, error } = useApiPage<LedgerEntry>(path);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
   useEffect(() => {
     const ids = [...(entries?.items.map((e) => e.user_id) ?? []), Number(filters.user_id ?? 0)];
     usersByIds(ids).then(setNames, () => setNames(new Map()));
@@ -116,7 +114,7 @@ export default function LedgerScreen() {
           onClose={() => setAdjusting(false)}
           onDone={(result, customer) => {
             setAdjusting(false);
-            setReload((n) => n + 1);
+            void invalidate('/loyalty/v1/');
             notices.show(
               'success',
               sprintf(

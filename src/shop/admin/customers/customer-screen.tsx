@@ -7,7 +7,7 @@ import { ExtensionPanels } from '../../../admin/components/extension-panels.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
 import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
@@ -23,14 +23,12 @@ export default function CustomerScreen() {
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [query, setQuery] = useQueryState();
   const { page, perPage } = paging(query);
-  const { page: orders, loading, error } = useCollection<Order>(ordersPath({ customer: id }, page, perPage));
+  const { page: orders, loading, error } = useApiPage<Order>(ordersPath({ customer: id }, page, perPage));
 
   useEffect(() => {
     loadCustomer(id).then(setCustomer, (failure) => notices.showError(failure));
   }, [id, notices]);
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
 
   if (!customer)
     return (

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
@@ -29,14 +29,12 @@ export default function OrdersScreen() {
     page,
     perPage,
   );
-  const { page: orders, loading, error } = useCollection<Order>(path);
+  const { page: orders, loading, error } = useApiPage<Order>(path);
 
   useEffect(() => {
     loadOrderTotals().then(setTotals, (failure) => notices.showError(failure));
   }, [notices]);
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
 
   return (
     <>

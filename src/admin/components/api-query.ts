@@ -1,0 +1,89 @@
+import {
+  keepPreviousData,
+  QueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { api, apiPage, type CollectionPage, type RestErrorBody, restError } from '../api.js';
+import { useNotices } from './notices.js';
+
+/**
+ * The admin's one query cache. A failed read is shown at once (no silent retries), and focusing the window
+ * reloads nothing: a screen reloads what it shows when it mounts and after a write invalidates it.
+ */
+export function createAdminQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The key of a REST read: its route, then its query parameters (then anything else that tells two reads of the
+ * route apart), so invalidating a route covers every page and filter of it.
+ */
+export function apiKey(path: string, ...extra: unknown[]): QueryKey {
+  const [route = '', search = ''] = path.split('?');
+  return [route, Object.fromEntries(new URLSearchParams(search)), ...extra];
+}
+
+type ReadOptions<T> = Omit<UseQueryOptions<T, unknown, T, QueryKey>, 'queryKey' | 'queryFn' | 'enabled'>;
+
+/**
+ * A REST read through the query cache: `path` is the key (null reads nothing; `[path, ...extra]` tells apart two
+ * reads of one path), `load` how to read it (the path's JSON body unless given). Only the latest answer for the
+ * current key is ever shown.
+ */
+export function useApiQuery<T>(
+  path: string | readonly [string, ...unknown[]] | null,
+  load?: () => Promise<T>,
+  options: ReadOptions<T> = {},
+) {
+  const [route, ...extra] = typeof path === 'string' ? [path] : (path ?? ['']);
+  return useQuery<T, unknown, T, QueryKey>({
+    queryKey: path === null ? ['none'] : apiKey(route, ...extra),
+    queryFn: load ?? (() => api<T>({ path: route })),
+    enabled: path !== null,
+    ...options,
+  });
+}
+
+/** One page of a collection route, the previous page kept on screen while the next one loads. */
+export function useApiPage<T>(path: string | null) {
+  const query = useApiQuery<CollectionPage<T>>(path, () => apiPage<T>(path!), {
+    placeholderData: keepPreviousData,
+  });
+  return {
+    page: query.data ?? null,
+    error: query.error ? restError(query.error) : (null as RestErrorBody | null),
+    loading: query.isFetching,
+  };
+}
+
+/** Reloads every cached read whose route starts with one of `routes` (call it after a write). */
+export function useInvalidate(): (...routes: string[]) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(
+    (...routes: string[]) =>
+      client.invalidateQueries({
+        predicate: (query) => {
+          const route = query.queryKey[0];
+          return typeof route === 'string' && routes.some((prefix) => route.startsWith(prefix));
+        },
+      }),
+    [client],
+  );
+}
+
+/** Shows a failed read as an error notice at the top of the screen. */
+export function useErrorNotice(error: unknown): void {
+  const notices = useNotices();
+  useEffect(() => {
+    if (error) notices.showError(error);
+  }, [error, notices]);
+}
