@@ -7,20 +7,23 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { api, apiPage, type CollectionPage, type RestErrorBody, restError } from '../api.js';
+import { api, apiPage, type CollectionPage, onApiWrite, type RestErrorBody, restError } from '../api.js';
 import { useNotices } from './notices.js';
 
 /**
  * The admin's one query cache. A failed read is shown at once (no silent retries), and focusing the window
- * reloads nothing: a screen reloads what it shows when it mounts and after a write invalidates it.
+ * reloads nothing: a screen reloads what it shows when it mounts, and every write through `api` invalidates the
+ * reads of its namespace (`/wc/v3/…`, `/loyalty/v1/…`), so no screen shows what a write has changed.
  */
 export function createAdminQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  onApiWrite((path) => void client.invalidateQueries({ predicate: routeStartsWith([namespaceOf(path)]) }));
+  return client;
 }
 
 /**
@@ -65,19 +68,30 @@ export function useApiPage<T>(path: string | null) {
   };
 }
 
-/** Reloads every cached read whose route starts with one of `routes` (call it after a write). */
+/**
+ * Reloads every cached read whose route starts with one of `routes`, resolving once they are back (a write
+ * through `api` already reloads its own namespace: this is for a screen that waits for the fresh answer).
+ */
 export function useInvalidate(): (...routes: string[]) => Promise<void> {
   const client = useQueryClient();
   return useCallback(
     (...routes: string[]) =>
-      client.invalidateQueries({
-        predicate: (query) => {
-          const route = query.queryKey[0];
-          return typeof route === 'string' && routes.some((prefix) => route.startsWith(prefix));
-        },
-      }),
+      client.invalidateQueries({ predicate: routeStartsWith(routes) }, { cancelRefetch: false }),
     [client],
   );
+}
+
+function routeStartsWith(prefixes: string[]) {
+  return (query: { queryKey: QueryKey }) => {
+    const route = query.queryKey[0];
+    return typeof route === 'string' && prefixes.some((prefix) => route.startsWith(prefix));
+  };
+}
+
+/** `/wc/v3/` of `/wc/v3/orders/12?x=1`: the namespace a write belongs to. */
+function namespaceOf(path: string): string {
+  const [, vendor = '', version = ''] = path.split('?')[0]!.split('/');
+  return `/${vendor}/${version}/`;
 }
 
 /** Shows a failed read as an error notice at the top of the screen. */

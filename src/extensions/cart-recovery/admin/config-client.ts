@@ -36,9 +36,12 @@ const P = '/cartrecovery/v1';
 /** Where the agent's tokens and audit log are read (what a gate or token change reloads). */
 export const AGENT_ROUTES = `${P}/agent/`;
 
+/** Where the settings record is read and saved. */
+export const CR_SETTINGS_PATH = `${P}/settings`;
+
 /** The whole settings record. */
 export function fetchCrSettings(): Promise<Settings> {
-  return api({ path: `${P}/settings` });
+  return api({ path: CR_SETTINGS_PATH });
 }
 
 /** Saves some settings (validated by the route); the whole record back. */

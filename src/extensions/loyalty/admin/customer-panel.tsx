@@ -1,35 +1,31 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { CustomerLoyalty } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
-import { fetchCustomer } from './loyalty-client.js';
+import { customerPath, fetchCustomer, LOYALTY_NS } from './loyalty-client.js';
 
 const PER_PAGE = 10;
 
 /** One customer's loyalty: balance and its value, tier, referral code, their ledger, and an adjustment. */
-export function CustomerPanel(props: { userId: number; name?: string; onChanged: () => void }) {
+export function CustomerPanel(props: { userId: number; name?: string }) {
   const notices = useNotices();
-  const [data, setData] = useState<{ view: CustomerLoyalty; totalPages: number; total: number } | null>(null);
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
   const [adjusting, setAdjusting] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    fetchCustomer(props.userId, page, PER_PAGE).then(
-      (result) =>
-        current && setData({ view: result.body, total: result.total, totalPages: result.totalPages }),
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.userId, page, reload, notices]);
-  if (!data) return <Spinner />;
-  const { view } = data;
+  const invalidate = useInvalidate();
+  const customer = useApiQuery(
+    customerPath(props.userId, page, PER_PAGE),
+    () => fetchCustomer(props.userId, page, PER_PAGE),
+    { placeholderData: keepPreviousData },
+  );
+  useErrorNotice(customer.error);
+  if (!customer.data) return <Spinner />;
+  const data = customer.data;
+  const view: CustomerLoyalty = data.body;
   const title = props.name ?? sprintf(__('Customer #%s', 'storeside'), String(props.userId));
   const money = new Intl.NumberFormat(undefined, {
     style: 'currency',
@@ -108,8 +104,8 @@ export function CustomerPanel(props: { userId: number; name?: string; onChanged:
           onDone={(result) => {
             setAdjusting(false);
             setPage(1);
-            setReload((n) => n + 1);
-            props.onChanged();
+            // The balance shows in the customers list and the ledger too.
+            void invalidate(`${LOYALTY_NS}/`);
             notices.show(
               'success',
               sprintf(

@@ -1,13 +1,21 @@
 import { Button, SearchControl } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { GalleryOrderDialog } from './gallery-order-dialog.js';
 import { VideoPickerDialog } from './video-picker-dialog.js';
-import { assignVideos, fetchProducts, type VideoProduct } from './videos-client.js';
+import {
+  assignVideos,
+  type ProductsPage,
+  productsPath,
+  VIDEOS_NS,
+  type VideoProduct,
+} from './videos-client.js';
 import './videos-admin.css';
 
 /** Published products with their videos: select products and **Assign Videos** from the library; edit a gallery. */
@@ -16,36 +24,24 @@ export default function ProductsScreen() {
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search');
   const page = Math.max(1, Number(query.paged) || 1);
-  const [reload, setReload] = useState(0);
-  const [result, setResult] = useState<{ products: VideoProduct[]; total: number; pages: number } | null>(
-    null,
-  );
-  const [loading, setLoading] = useState(false);
+  const invalidate = useInvalidate();
+  const reload = () => void invalidate(`${VIDEOS_NS}/`);
+  const productsQuery = useApiQuery<ProductsPage>(productsPath({ search: query.search, page }), undefined, {
+    placeholderData: keepPreviousData,
+  });
+  const result = productsQuery.data
+    ? {
+        products: productsQuery.data.products,
+        total: productsQuery.data.total_items,
+        pages: productsQuery.data.total_pages,
+      }
+    : null;
+  const loading = productsQuery.isFetching;
+  useErrorNotice(productsQuery.error);
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [editing, setEditing] = useState<VideoProduct | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    fetchProducts({ search: query.search, page }).then(
-      (reply) => {
-        if (!current) return;
-        setResult({ products: reply.products, total: reply.total_items, pages: reply.total_pages });
-        setLoading(false);
-      },
-      (error) => {
-        if (!current) return;
-        notices.showError(error);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [query.search, page, reload, notices]);
 
   const assign = async (videoIds: string[]) => {
     setAssigning(true);
@@ -54,7 +50,7 @@ export default function ProductsScreen() {
       notices.show('success', reply.message);
       setPicking(false);
       setSelected([]);
-      setReload((n) => n + 1);
+      reload();
     } catch (error) {
       notices.showError(error);
     } finally {
@@ -219,11 +215,7 @@ export default function ProductsScreen() {
         />
       ) : null}
       {editing ? (
-        <GalleryOrderDialog
-          product={editing}
-          onChanged={() => setReload((n) => n + 1)}
-          onClose={() => setEditing(null)}
-        />
+        <GalleryOrderDialog product={editing} onChanged={reload} onClose={() => setEditing(null)} />
       ) : null}
     </>
   );

@@ -26,7 +26,7 @@ const DEFAULT_CATEGORY_SLUG = 'uncategorized';
 /** Categories: the tree with product counts, Add New Category (name, parent), Edit (rename, move) and Delete. */
 export default function CategoriesScreen() {
   const notices = useNotices();
-  const categoriesQuery = useApiQuery(CATEGORIES_ROUTE, fetchAllCategories);
+  const categoriesQuery = useApiQuery([CATEGORIES_ROUTE, 'all'], fetchAllCategories);
   const categories = categoriesQuery.data ?? null;
   useErrorNotice(categoriesQuery.error);
   const invalidate = useInvalidate();

@@ -54,7 +54,7 @@ export default function ProductsScreen() {
   const invalidate = useInvalidate();
   const path = productsPath({ search: query.s?.trim() || undefined, ...filters }, page, perPage);
   const { page: products, loading, error } = useApiPage<Product>(path);
-  const categoriesQuery = useApiQuery(CATEGORIES_ROUTE, fetchAllCategories);
+  const categoriesQuery = useApiQuery([CATEGORIES_ROUTE, 'all'], fetchAllCategories);
   const categories: Category[] = categoriesQuery.data ?? [];
   const [selected, setSelected] = useState<number[]>([]);
   const [action, setAction] = useState<BulkAction | ''>('');
