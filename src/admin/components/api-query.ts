@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { api, apiPage, type CollectionPage, onApiWrite, type RestErrorBody, restError } from '../api.js';
 import { useNotices } from './notices.js';
 
@@ -54,6 +54,23 @@ export function useApiQuery<T>(
     enabled: path !== null,
     ...options,
   });
+}
+
+/** For the record a form starts from: read afresh on each visit, never shown from an earlier visit's copy. */
+export const FORM_SOURCE = { gcTime: 0 } as const;
+
+/**
+ * Calls `start` with the first answer read for `key` (a form's draft starts from it); later reloads of the same
+ * key, such as the one after a save, leave the draft alone.
+ */
+export function useFirstAnswer<T>(key: unknown, data: T | undefined, start: (data: T) => void): void {
+  const startedFor = useRef<unknown>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `start` is the caller's inline function
+  useEffect(() => {
+    if (data === undefined || Object.is(startedFor.current, key)) return;
+    startedFor.current = key;
+    start(data);
+  }, [key, data]);
 }
 
 /** One page of a collection route, the previous page kept on screen while the next one loads. */

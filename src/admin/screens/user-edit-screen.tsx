@@ -1,11 +1,11 @@
 import { Button, SelectControl, Spinner, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import type { RestUser } from '../../platform/auth/auth.schemas.js';
 import { boot, userCan } from '../boot.js';
-import { apiKey, useApiQuery, useErrorNotice } from '../components/api-query.js';
+import { apiKey, FORM_SOURCE, useApiQuery, useErrorNotice, useFirstAnswer } from '../components/api-query.js';
 import { useFlashNotice } from '../components/flash-notice.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
@@ -22,7 +22,7 @@ export default function UserEditScreen() {
   const id = Number(useParams<{ id: string }>().id);
   const valid = Number.isSafeInteger(id) && id >= 1;
   const queryClient = useQueryClient();
-  const loaded = useApiQuery<RestUser | null>(valid ? userPath(id) : null, () => fetchUser(id));
+  const loaded = useApiQuery<RestUser | null>(valid ? userPath(id) : null, () => fetchUser(id), FORM_SOURCE);
   useErrorNotice(loaded.error);
   const user = valid ? loaded.data : null;
   const [role, setRole] = useState('');
@@ -31,8 +31,8 @@ export default function UserEditScreen() {
   useFocusFirstInvalidField(errors);
   const [busy, setBusy] = useState(false);
 
-  // The form starts from the user as loaded (and as saved).
-  useEffect(() => setRole(user?.roles[0] ?? ''), [user]);
+  // The form starts from the user as loaded (a save then sets it from the server's answer).
+  useFirstAnswer(id, user ?? undefined, (found) => setRole(found.roles[0] ?? ''));
 
   const roleChanged = user ? role !== (user.roles[0] ?? '') : false;
   useUnsavedChangesWarning(!busy && (roleChanged || password !== ''));
@@ -56,6 +56,7 @@ export default function UserEditScreen() {
         password: password === '' ? undefined : password,
       });
       queryClient.setQueryData(apiKey(userPath(user.id)), updated);
+      setRole(updated.roles[0] ?? '');
       setPassword('');
       setErrors({});
       notices.show('success', __('User updated.', 'storeside'));
