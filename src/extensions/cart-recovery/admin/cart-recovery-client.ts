@@ -1,28 +1,6 @@
 import { api, withQuery } from '../../../admin/api.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 
-/** The session states a list can be filtered by (the route's values). */
-export const SESSION_STATUSES = [
-  'captured',
-  'abandoned',
-  'recovered',
-  'converted',
-  'suppressed',
-  'expired',
-] as const;
-
-/** The e-mail states a list can be filtered by (the route's values). */
-export const EMAIL_STATUSES = [
-  'pending',
-  'queued',
-  'sending',
-  'sent',
-  'retry_queued',
-  'failed',
-  'unknown',
-  'canceled',
-] as const;
-
 /** True for a whole e-mail address (the routes search by exact address only). */
 export function isWholeEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim());

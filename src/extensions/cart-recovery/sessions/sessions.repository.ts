@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../../platform/db/database.js';
 import { isPostgres } from '../../../platform/db/migrations.js';
 import { inListChunks, type Placeholder, shapedQuery } from '../../../platform/db/shaped-query.js';
 import { newJobsPart } from '../../../platform/jobs/db-job-queue.js';
-import type { SessionState } from './session-states.js';
+import type { SessionState } from './session-states.constants.js';
 import { SESSIONS_TOPIC } from './sessions.topic.js';
 
 /** The `cr_sessions` table: one consented capture and its life. */

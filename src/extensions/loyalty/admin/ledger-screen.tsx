@@ -10,7 +10,8 @@ import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { LedgerEntry } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.js';
-import { exportLink, type LedgerFilters, ledgerPath, REFERENCE_TYPES, usersByIds } from './loyalty-client.js';
+import { REFERENCE_TYPES } from '../ledger/ledger-references.constants.js';
+import { exportLink, type LedgerFilters, ledgerPath, usersByIds } from './loyalty-client.js';
 
 const FILTER_KEYS = ['user_id', 'transaction_type', 'reference_type', 'date_from', 'date_to'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -4,7 +4,6 @@ import type {
   CustomerLoyalty,
   LedgerEntry,
   LoyaltySettings,
-  ReferenceType,
   UserSearchResult,
 } from '../loyalty.schemas.js';
 
@@ -16,17 +15,6 @@ export interface LedgerFilters {
   date_from?: string;
   date_to?: string;
 }
-
-/** The reference types a ledger entry can have (contract order). */
-export const REFERENCE_TYPES: readonly ReferenceType[] = [
-  'order',
-  'refund',
-  'registration',
-  'review',
-  'referral',
-  'admin',
-  'expiry',
-];
 
 /** `GET /loyalty/v1/ledger` path for one page of the filtered ledger. */
 export function ledgerPath(filters: LedgerFilters, page: number, perPage: number): string {
