@@ -1,17 +1,12 @@
 import { __ } from '@wordpress/i18n';
 import { userCan } from '../../../admin/boot.js';
-import { useInvalidate } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { AgentGatesForm } from './agent-gates-form.js';
 import { AuditLogList } from './audit-log-list.js';
-import { AGENT_ROUTES } from './config-client.js';
 import { TokensList } from './tokens-list.js';
 
 /** Agent access: the gates (for those who may manage access), bearer tokens and the redacted audit log. */
 export default function AgentAccessScreen() {
-  // A gate change can open or close the token and audit routes: reload both.
-  const invalidate = useInvalidate();
-  const reloadAll = () => void invalidate(AGENT_ROUTES);
   return (
     <>
       <ScreenHeader title={__('Agent Access', 'storeside')} />
@@ -24,7 +19,7 @@ export default function AgentAccessScreen() {
       <section className="storeside-panel" aria-labelledby="cr-gates-title">
         <h2 id="cr-gates-title">{__('Gates', 'storeside')}</h2>
         {userCan('cartrecovery_agent_manage_access') ? (
-          <AgentGatesForm labelledBy="cr-gates-title" onChange={reloadAll} />
+          <AgentGatesForm labelledBy="cr-gates-title" />
         ) : (
           <p>{__('Only users allowed to manage agent access can change the gates.', 'storeside')}</p>
         )}

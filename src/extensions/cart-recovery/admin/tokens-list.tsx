@@ -5,15 +5,14 @@ import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { RequestError } from '../../../admin/components/request-error.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useApiPage, useInvalidate } from '../../../admin/components/api-query.js';
-import { AGENT_ROUTES, type AgentToken, revokeToken, tokensPath } from './config-client.js';
+import { useApiPage } from '../../../admin/components/api-query.js';
+import { type AgentToken, revokeToken, tokensPath } from './config-client.js';
 import { TokenDialog } from './token-dialog.js';
 
 /** The bearer tokens: New token (dialog), the list, and Revoke with a confirmation. */
 export function TokensList() {
   const notices = useNotices();
   const [paging, setPaging] = useState({ page: 1, perPage: 20 });
-  const invalidate = useInvalidate();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AgentToken | null>(null);
   const { page, loading, error } = useApiPage<AgentToken>(tokensPath(paging.page, paging.perPage));
@@ -23,8 +22,6 @@ export function TokensList() {
     try {
       await revokeToken(token.public_id);
       notices.show('success', sprintf(__('Token "%s" revoked.', 'storeside'), token.name));
-      // A token change adds audit entries too.
-      void invalidate(AGENT_ROUTES);
     } catch (failure) {
       notices.showError(failure);
     }
@@ -81,11 +78,7 @@ export function TokensList() {
       )}
       {creating ? (
         <TokenDialog
-          onClose={(created) => {
-            setCreating(false);
-            if (!created) return;
-            void invalidate(AGENT_ROUTES);
-          }}
+          onClose={() => setCreating(false)}
         />
       ) : null}
       {revoking ? (
