@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
-import { idList } from './product-input.js';
+import { idList } from './id-list.js';
 
 /** `orderby` values of WooCommerce's term lists (tags, attribute terms). */
 export const TERM_ORDER_BY = ['id', 'include', 'name', 'slug', 'description', 'count', 'menu_order'] as const;
