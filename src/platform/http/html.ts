@@ -57,13 +57,20 @@ function render(value: Interpolation): string {
   return escapeHtml(value as string | number);
 }
 
-/** A URL safe for `href`/`src`: http(s) URLs, site paths (not `//host`), `#fragments` and `?queries`; else ''. */
+/**
+ * A URL safe for `href`/`src`: http(s) URLs, site paths, `#fragments` and `?queries`; anything else is ''. Refused:
+ * other schemes (`javascript:`, `data:` …), protocol-relative `//host` and `/\host` (browsers read `\` as `/`),
+ * and control characters (browsers drop tabs and newlines inside URLs, so `/\t/host` would become `//host`).
+ */
 export function safeUrl(url: string): string {
   const trimmed = url.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return '';
   return /^https?:\/\//i.test(trimmed) || /^\/(?![/\\])/.test(trimmed) || /^[#?]/.test(trimmed)
     ? trimmed
     : '';
 }
+
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 // What rich text from the shop (product descriptions) may hold: WordPress's post formatting, no scripts, styles,
 // event handlers or other schemes than http(s) and mailto.
