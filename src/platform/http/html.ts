@@ -18,8 +18,12 @@ export class SafeHtml {
 
 /** Text for element content or a quoted attribute value. */
 export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  const text = String(value);
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c]!) : text;
 }
+
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIALS = /[&<>"']/g;
 
 type Interpolation = string | number | boolean | null | undefined | SafeHtml | readonly Interpolation[];
 
@@ -51,10 +55,15 @@ export function jsonScript(value: unknown): SafeHtml {
 }
 
 function render(value: Interpolation): string {
-  if (value === null || value === undefined || value === false) return '';
+  if (typeof value === 'string') return escapeHtml(value);
   if (value instanceof SafeHtml) return value.text;
-  if (Array.isArray(value)) return value.map(render).join('');
-  return escapeHtml(value as string | number);
+  if (value === null || value === undefined || value === false) return '';
+  if (Array.isArray(value)) {
+    let out = '';
+    for (const item of value) out += render(item);
+    return out;
+  }
+  return escapeHtml(value as number);
 }
 
 /**
