@@ -67,9 +67,7 @@ export interface TableBody {
   totalPages: number;
 }
 
-const CART_ICON = trustedHtml(
-  '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9c.8 0 1.4-.4 1.7-1l3.6-6.5L20.7 5H6.2l-.9-2H1v2h3l3.6 7.6L6.2 15c-.7 1.3.2 3 1.8 3h12v-2H8l1.2-2z"/></svg>',
-);
+const CART_ICON = html`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM7.2 14h9.9c.8 0 1.4-.4 1.7-1l3.6-6.5L20.7 5H6.2l-.9-2H1v2h3l3.6 7.6L6.2 15c-.7 1.3.2 3 1.8 3h12v-2H8l1.2-2z"/></svg>`;
 
 /**
  * The scoped CSS and the wrapper's opening tag: the only parts of the markup that depend on `config.style`
