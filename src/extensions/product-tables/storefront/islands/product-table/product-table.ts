@@ -1,22 +1,7 @@
 import { decorateQuantities, fromMinor, parseJson, q, qa, storageGet, storageSet, toMinor } from './dom.js';
+import { type Selected, selectedItem } from './selected-item.js';
 import { type CartLine, cartLines, type StoreCart, storeRequest } from './store-api.js';
-
-/** A product picked with its row's checkbox, as the selection keeps it (in `sessionStorage`). */
-interface Selected {
-  name: string;
-  price: string | null;
-  image: string | null;
-  quantity: number;
-}
-
-/** A variation as the variable product's cell embeds it (`data-product-variations`). */
-interface Variation {
-  id: number;
-  attributes?: Record<string, string>;
-  price: string;
-  in_stock: boolean;
-  max: number | null;
-}
+import { matchingVariation, type Variation } from './variations.js';
 
 /** What the render endpoint answers: the rows and the pagination, or an error. */
 interface RenderAnswer {
@@ -251,14 +236,7 @@ export class ProductTable {
       if (!select.value) complete = false;
     }
     const variations = parseJson<Variation[]>(cell.getAttribute('data-product-variations'), []);
-    const match = complete
-      ? (variations.find((variation) =>
-          Object.entries(variation.attributes || {}).every(([name, value]) => {
-            const want = chosen[name.toLowerCase()];
-            return value === '' || want === undefined || value === want;
-          }),
-        ) ?? null)
-      : null;
+    const match = complete ? matchingVariation(variations, chosen) : null;
     const usable = !!match?.in_stock;
     q<HTMLInputElement>(cell, '.producttables-variation-id')!.value = usable ? String(match.id) : '';
     q(cell, '.producttables-variation-price')!.textContent = match
@@ -421,33 +399,13 @@ export class ProductTable {
     const list = q(this.el, '.producttables-selected-list');
     if (!list) return;
     while (list.firstChild) list.removeChild(list.firstChild);
-    for (const id of ids) list.appendChild(this.selectedItem(id, this.selection[id]!));
-  }
-
-  private selectedItem(id: string, it: Selected): HTMLLIElement {
-    const li = document.createElement('li');
-    if (it.image) {
-      const img = document.createElement('img');
-      img.src = it.image;
-      img.alt = '';
-      li.appendChild(img);
-    }
-    const name = document.createElement('span');
-    name.textContent = it.name;
-    li.appendChild(name);
-    const price = document.createElement('span');
-    price.textContent = `${it.quantity} \u00d7 ${this.currency.symbol}${it.price}`;
-    li.appendChild(price);
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.textContent = '\u00d7';
-    remove.setAttribute('aria-label', `Remove ${it.name}`);
-    remove.addEventListener('click', () => {
-      delete this.selection[id];
-      this.saveSelection();
-    });
-    li.appendChild(remove);
-    return li;
+    for (const id of ids)
+      list.appendChild(
+        selectedItem(this.selection[id]!, symbol, () => {
+          delete this.selection[id];
+          this.saveSelection();
+        }),
+      );
   }
 
   private addSelection(): void {
