@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser, Principal } from '../platform/auth/principal.js';
 import type { DbOrTrx } from '../platform/db/database.js';
 import type { SafeHtml } from '../platform/http/html.js';
-import './shop-events.js';
 
 /**
  * The shop's public API for extensions: the only door into `shop/` besides events (see shop-events.ts).

@@ -1,16 +1,20 @@
-import { type SqlBool, sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
 import { VersionedCache } from '../cache/versioned-cache.js';
 import type { DbOrTrx } from '../db/database.js';
-import { escapeLike, toDbTime } from '../db/sql-helpers.js';
-
-declare module '../db/database.js' {
-  interface Tables {
-    options: { name: string; value: string };
-    transients: { name: string; value: string; expires_at: string | null };
-  }
-}
+import { toDbTime } from '../db/sql-helpers.js';
+import {
+  deleteExpiredTransients,
+  deleteOptionRow,
+  deleteOptionsByPrefix,
+  deleteTransientRow,
+  deleteTransientsByPrefix,
+  findTransient,
+  insertOptionIfMissing,
+  readOption,
+  upsertOption,
+  upsertTransient,
+} from './options.repository.js';
 
 /** The cache topic every option write bumps (name it in caches of values read from options). */
 export const OPTIONS_TOPIC = 'options';
@@ -42,45 +46,30 @@ export class OptionsStore {
 
   /** Stores a value (insert or replace). */
   async set(name: string, value: unknown, db: DbOrTrx = this.db): Promise<void> {
-    const json = JSON.stringify(value);
-    await db
-      .insertInto('options')
-      .values({ name, value: json })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: json }))
-      .execute();
+    await upsertOption(db, name, JSON.stringify(value));
     await bumpTopics(db, OPTIONS_TOPIC);
   }
 
   /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */
   async add(name: string, value: unknown, db: DbOrTrx = this.db): Promise<boolean> {
-    const result = await db
-      .insertInto('options')
-      .values({ name, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .executeTakeFirst();
-    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    const added = await insertOptionIfMissing(db, name, JSON.stringify(value));
     if (added) await bumpTopics(db, OPTIONS_TOPIC);
     return added;
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
-    const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();
+    const deleted = await deleteOptionRow(db, name);
     await bumpTopics(db, OPTIONS_TOPIC);
-    return Number(result.numDeletedRows) > 0;
+    return deleted;
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
-    const result = await db.deleteFrom('options').where(namePrefix(prefix)).executeTakeFirst();
+    const deleted = await deleteOptionsByPrefix(db, prefix);
     await bumpTopics(db, OPTIONS_TOPIC);
-    return Number(result.numDeletedRows);
+    return deleted;
   }
-}
-
-async function readOption(db: DbOrTrx, name: string): Promise<string | null> {
-  const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
-  return row?.value ?? null;
 }
 
 /** Values with an expiry (WordPress transients), stored in the database; expired ones read as missing. */
@@ -92,18 +81,10 @@ export class TransientStore {
 
   /** The value, or null when missing or expired (an expired row is deleted). */
   async get<T>(name: string): Promise<T | null> {
-    const row = await this.db
-      .selectFrom('transients')
-      .selectAll()
-      .where('name', '=', name)
-      .executeTakeFirst();
+    const row = await findTransient(this.db, name);
     if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= toDbTime(this.clock.now())) {
-      await this.db
-        .deleteFrom('transients')
-        .where('name', '=', name)
-        .where('expires_at', '=', row.expires_at)
-        .execute();
+      await deleteTransientRow(this.db, name, row.expires_at);
       return null;
     }
     return JSON.parse(row.value) as T;
@@ -115,36 +96,21 @@ export class TransientStore {
     const json = JSON.stringify(value);
     const expires =
       ttlSeconds > 0 ? toDbTime(new Date(this.clock.now().getTime() + ttlSeconds * 1000)) : null;
-    await this.db
-      .insertInto('transients')
-      .values({ name, value: json, expires_at: expires })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: json, expires_at: expires }))
-      .execute();
+    await upsertTransient(this.db, { name, value: json, expires_at: expires });
   }
 
   /** Deletes a transient. */
   async delete(name: string): Promise<void> {
-    await this.db.deleteFrom('transients').where('name', '=', name).execute();
+    await deleteTransientRow(this.db, name);
   }
 
   /** Deletes every transient whose name starts with `prefix`. */
   async deletePrefix(prefix: string): Promise<number> {
-    const result = await this.db.deleteFrom('transients').where(namePrefix(prefix)).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteTransientsByPrefix(this.db, prefix);
   }
 
   /** Removes every expired transient (run by a daily job). */
   async purgeExpired(): Promise<number> {
-    const result = await this.db
-      .deleteFrom('transients')
-      .where('expires_at', 'is not', null)
-      .where('expires_at', '<=', toDbTime(this.clock.now()))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteExpiredTransients(this.db, toDbTime(this.clock.now()));
   }
-}
-
-// `name LIKE 'prefix%'` with the wildcards of the prefix escaped; SQLite has no default LIKE escape character.
-function namePrefix(prefix: string) {
-  return sql<SqlBool>`name like ${`${escapeLike(prefix)}%`} escape '\\'`;
 }

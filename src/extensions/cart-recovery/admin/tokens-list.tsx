@@ -76,11 +76,7 @@ export function TokensList() {
           empty={__('No tokens yet.', 'storeside')}
         />
       )}
-      {creating ? (
-        <TokenDialog
-          onClose={() => setCreating(false)}
-        />
-      ) : null}
+      {creating ? <TokenDialog onClose={() => setCreating(false)} /> : null}
       {revoking ? (
         <ConfirmDialog
           title={__('Revoke token?', 'storeside')}

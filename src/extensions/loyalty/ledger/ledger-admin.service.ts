@@ -90,8 +90,8 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
 const groups = new WeakMap<object, GroupCommit>();
 
 /**
- * Manual adjustments arriving together are committed together (measured on SQLite: the commit was ~40% of
- * an adjustment's time); each keeps its own outcome (docs/loyalty.md).
+ * Manual adjustments arriving together are committed together (on SQLite the commit is a large part of an
+ * adjustment's time); each keeps its own outcome (docs/loyalty.md).
  */
 function adjustmentWrites(ctx: ExtensionContext): GroupCommit {
   let group = groups.get(ctx.db);
@@ -135,7 +135,7 @@ const pageCaches = new WeakMap<object, VersionedCache<LedgerPageJson>>();
 /**
  * `ledgerPage` as a JSON body, kept while the versions of `LEDGER_PAGE_TOPICS` hold (platform data versions:
  * stamped before the read, stored only if still current after it, so a page read across a write is never kept).
- * Measured: the page and totals queries, their building and the serialization were ~80% of a request. A cached
+ * The page and totals queries, their building and the serialization are most of a request's cost. A cached
  * page is returned without a promise, so the route can answer synchronously.
  */
 export function ledgerPageJson(
