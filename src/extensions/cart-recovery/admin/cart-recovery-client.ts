@@ -1,6 +1,5 @@
 import { api, withQuery } from '../../../admin/api.js';
 import { csvRecord } from '../../../platform/csv/csv.js';
-import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 
 /** True for a whole e-mail address (the routes search by exact address only). */
