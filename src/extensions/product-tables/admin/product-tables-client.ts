@@ -63,11 +63,6 @@ export interface SystemStatus {
   onboarding_completed: boolean;
 }
 
-/** Every table, newest first. */
-export function fetchTables(): Promise<TableSummary[]> {
-  return api({ path: `${TABLES_NS}/tables` });
-}
-
 /** One table with its configuration. */
 export function fetchTable(id: number): Promise<TableRecord> {
   return api({ path: `${TABLES_NS}/tables/${id}` });
