@@ -6,8 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
-import { api, apiPage, type CollectionPage, onApiWrite, type RestErrorBody, restError } from '../api.js';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { api, apiPage, type CollectionPage, onApiWrite, restError } from '../api.js';
 import { useNotices } from './notices.js';
 
 /**
@@ -78,11 +78,9 @@ export function useApiPage<T>(path: string | null) {
   const query = useApiQuery<CollectionPage<T>>(path, () => apiPage<T>(path!), {
     placeholderData: keepPreviousData,
   });
-  return {
-    page: query.data ?? null,
-    error: query.error ? restError(query.error) : (null as RestErrorBody | null),
-    loading: query.isFetching,
-  };
+  // One error body per failure, so a notice about it is shown once.
+  const error = useMemo(() => (query.error ? restError(query.error) : null), [query.error]);
+  return { page: query.data ?? null, error, loading: query.isFetching };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { restError } from '../../../admin/api.js';
 import { apiKey } from '../../../admin/components/api-query.js';
 import { fetchVideos, videosPath } from './videos-client.js';
 
@@ -22,6 +21,6 @@ export function useLibrary(search: string, sort: string) {
     hasMore: query.hasNextPage,
     loadMore: () => void query.fetchNextPage(),
     loading: query.isFetching,
-    error: query.error ? restError(query.error) : null,
+    error: query.error,
   };
 }
