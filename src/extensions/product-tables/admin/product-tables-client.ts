@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { api, apiWithTotals, withQuery } from '../../../admin/api.js';
+import { api, apiCompute, apiWithTotals, withQuery } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
 import type { TableConfig, TableConfigInput } from '../config/table-config.schemas.js';
 import type { PluginSettings, PluginSettingsInput } from '../settings/settings.schemas.js';
@@ -88,7 +88,7 @@ export function previewTable(
   data: TableConfigInput & { id?: number },
   signal: AbortSignal,
 ): Promise<{ html: string; css_urls: string[] }> {
-  return api({ path: `${TABLES_NS}/preview`, method: 'POST', data: { data }, signal });
+  return apiCompute({ path: `${TABLES_NS}/preview`, method: 'POST', data: { data }, signal });
 }
 
 /** Products whose name, SKU (exact or prefix) or id matches `term`, without duplicates. */
