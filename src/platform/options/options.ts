@@ -1,9 +1,11 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Clock } from '../clock.js';
-import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
-import { VersionedCache } from '../cache/versioned-cache.js';
+import { type CacheLayer, declareCache } from '../cache/cache-layer.js';
+import { bumpTopics } from '../cache/data-versions.js';
+import type { TopicCache } from '../cache/topic-cache.js';
 import type { DbOrTrx } from '../db/database.js';
 import { escapeLike, toDbTime } from '../db/sql-helpers.js';
+import { PLATFORM_TOPICS } from '../cache/topics.js';
 
 declare module '../db/database.js' {
   interface Tables {
@@ -12,30 +14,32 @@ declare module '../db/database.js' {
   }
 }
 
-/** The cache topic every option write bumps (name it in caches of values read from options). */
-export const OPTIONS_TOPIC = 'options';
-/** How long an option's text may stay in memory at most (its topic keeps it current meanwhile). */
-const KEEP_MS = 3_600_000;
+/** Options' stored texts, kept an hour at most (their topic keeps them current meanwhile). */
+const OPTION_TEXTS = declareCache<string | null>({
+  topics: [PLATFORM_TOPICS.options],
+  max: 1000,
+  ttlMs: 3_600_000,
+});
 
 /**
  * Key/value settings stored as JSON in the database (shared by every instance). Reads outside a transaction are
  * served from memory while no option was written anywhere (topic `options`); each read parses its own copy.
  */
 export class OptionsStore {
-  private readonly texts: VersionedCache<string | null>;
+  private readonly texts: TopicCache<string | null>;
 
   constructor(
     private readonly db: DbOrTrx,
-    versions: DataVersions,
+    caches: CacheLayer,
   ) {
-    this.texts = new VersionedCache(versions, [OPTIONS_TOPIC], { maxEntries: 1000, now: Date.now });
+    this.texts = caches.of(OPTION_TEXTS);
   }
 
   /** The stored value, or `fallback` when missing. */
   async get<T>(name: string, fallback: T, db: DbOrTrx = this.db): Promise<T> {
     const text =
       db === this.db
-        ? await this.texts.getOrCompute(name, KEEP_MS, () => readOption(this.db, name))
+        ? await this.texts.getOrCompute(name, () => readOption(this.db, name))
         : await readOption(db, name);
     return text === null ? fallback : (JSON.parse(text) as T);
   }
@@ -48,7 +52,7 @@ export class OptionsStore {
       .values({ name, value: json })
       .onConflict((oc) => oc.column('name').doUpdateSet({ value: json }))
       .execute();
-    await bumpTopics(db, OPTIONS_TOPIC);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
   }
 
   /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */
@@ -59,21 +63,21 @@ export class OptionsStore {
       .onConflict((oc) => oc.column('name').doNothing())
       .executeTakeFirst();
     const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (added) await bumpTopics(db, OPTIONS_TOPIC);
+    if (added) await bumpTopics(db, PLATFORM_TOPICS.options);
     return added;
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
     const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();
-    await bumpTopics(db, OPTIONS_TOPIC);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
     const result = await db.deleteFrom('options').where(namePrefix(prefix)).executeTakeFirst();
-    await bumpTopics(db, OPTIONS_TOPIC);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
     return Number(result.numDeletedRows);
   }
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { topicBumpCte } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { isPostgres } from '../../../platform/db/migrations.js';
-import { LEDGER_TOPIC } from './ledger-topic.js';
 import type { NewLedgerRow } from './points-ledger.repository.js';
+import { LOYALTY_TOPICS } from '../loyalty.topics.js';
 
 /** True when credits are written in one statement (`insertCreditAtOnce`): on PostgreSQL. */
 export function creditsAtOnce(db: DbOrTrx): boolean {
@@ -24,7 +24,7 @@ export async function insertCreditAtOnce(
   row: NewCredit,
 ): Promise<{ id: number; balance: number }> {
   const day = row.created_at.slice(0, 10);
-  const topic = topicBumpCte(db, 'counted', LEDGER_TOPIC);
+  const topic = topicBumpCte(db, 'counted', LOYALTY_TOPICS.ledger);
   const { rows } = await sql<{ id: number; balance: number }>`
     with account as (
       insert into loyalty_accounts (user_id, balance, tier, updated_at)
