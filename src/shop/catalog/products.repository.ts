@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import { topicBumpPart } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
-import { isPostgres } from '../../platform/db/migrations.js';
+import { isPostgres } from '../../platform/db/engine.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
 import { columnsToSet, containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
 import { type ProductQuery, SHOP_TOPICS } from '../shop-api.js';

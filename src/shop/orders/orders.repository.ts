@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Generated, type Selectable, type SqlBool, sql } from 'kysely';
 import type { DbOrTrx, Engine, Tables } from '../../platform/db/database.js';
-import { isPostgres } from '../../platform/db/migrations.js';
+import { isPostgres } from '../../platform/db/engine.js';
 import { columnsToSet, escapeLike } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus } from '../shop-api.js';
 import { searchQueryTerms } from './order-search-terms.js';

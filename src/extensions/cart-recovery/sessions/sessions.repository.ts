@@ -1,7 +1,7 @@
 import { type Generated, type Insertable, type Selectable, sql } from 'kysely';
 import { bumpTopics, topicBumpPart } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { isPostgres } from '../../../platform/db/migrations.js';
+import { isPostgres } from '../../../platform/db/engine.js';
 import { inListChunks, type Placeholder, shapedQuery } from '../../../platform/db/shaped-query.js';
 import { newJobsPart } from '../../../platform/jobs/db-job-queue.js';
 import type { SessionState } from './session-states.js';

@@ -1,6 +1,4 @@
 import type { ExtensionContext } from '../../define-extension.js';
-import type { DbOrTrx } from '../../../platform/db/database.js';
-import { GroupCommit } from '../../../platform/db/group-commit.js';
 import { type EncodedBody, encoded } from '../../../platform/http/encoded-body.js';
 import { ConflictError, invalid } from '../../../platform/http/errors.js';
 import { entryView } from './ledger-view.js';
@@ -49,18 +47,15 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
   if (!(await userExists(ctx.db, input.userId)))
     throw invalid('user_id', 'exists', 'The selected user_id is invalid.');
   try {
-    const write = (db: DbOrTrx) =>
-      recordEntry(db, ctx.clock, {
-        userId: input.userId,
-        type: input.type,
-        amount: hundredths(input.amount),
-        referenceType: 'admin',
-        referenceId: input.actorId,
-        description: input.reason,
-        idempotencyKey: key,
-      });
-    // A ledger write is atomic by itself; grouping commits pays on SQLite's one connection only.
-    const result = await (ctx.engine === 'sqlite' ? adjustmentWrites(ctx).run(write) : write(ctx.db));
+    const result = await recordEntry(ctx.db, ctx.clock, {
+      userId: input.userId,
+      type: input.type,
+      amount: hundredths(input.amount),
+      referenceType: 'admin',
+      referenceId: input.actorId,
+      description: input.reason,
+      idempotencyKey: key,
+    });
     if (result.replayed) return replay(result.entry, input);
     // The settings are read only when the logger would print the line (one query less per adjustment).
     if (printsInfo(ctx.logger))
@@ -84,21 +79,6 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
       );
     throw error;
   }
-}
-
-const groups = new WeakMap<object, GroupCommit>();
-
-/**
- * Manual adjustments arriving together are committed together (measured on SQLite: the commit was ~40% of
- * an adjustment's time); each keeps its own outcome (docs/loyalty.md).
- */
-function adjustmentWrites(ctx: ExtensionContext): GroupCommit {
-  let group = groups.get(ctx.db);
-  if (!group) {
-    group = new GroupCommit(ctx.db, ctx.engine);
-    groups.set(ctx.db, group);
-  }
-  return group;
 }
 
 /** A ledger page as its encoded JSON body (compressed forms made once, on demand), with its total. */
