@@ -16,9 +16,6 @@ module.exports = {
           '^src/platform/db/',
           '/migrations/',
           '\\.test\\.ts$',
-          // Exception: being rewritten by the cache-layer work of issue 17 (another engineer); move its SQL
-          // into an options repository once that lands.
-          '^src/platform/options/options\\.ts$',
         ],
       },
       to: { path: '^node_modules/kysely/' },

@@ -1,18 +1,22 @@
-import { type SqlBool, sql } from 'kysely';
-import type { Clock } from '../clock.js';
 import { type CacheLayer, declareCache } from '../cache/cache-layer.js';
-import { bumpTopics } from '../cache/data-versions.js';
 import type { TopicCache } from '../cache/topic-cache.js';
-import type { DbOrTrx } from '../db/database.js';
-import { escapeLike, toDbTime } from '../db/sql-helpers.js';
 import { PLATFORM_TOPICS } from '../cache/topics.js';
-
-declare module '../db/database.js' {
-  interface Tables {
-    options: { name: string; value: string };
-    transients: { name: string; value: string; expires_at: string | null };
-  }
-}
+import type { Clock } from '../clock.js';
+import type { DbOrTrx } from '../db/database.js';
+import { toDbTime } from '../db/sql-helpers.js';
+import {
+  addOption,
+  deleteExpiredTransient,
+  deleteOption,
+  deleteOptionsByPrefix,
+  deleteTransient,
+  deleteTransientsByPrefix,
+  findTransient,
+  purgeExpiredTransients,
+  readOption,
+  writeOption,
+  writeTransient,
+} from './options.repository.js';
 
 /** Options' stored texts, kept an hour at most (their topic keeps them current meanwhile). */
 const OPTION_TEXTS = declareCache<string | null>({
@@ -46,45 +50,23 @@ export class OptionsStore {
 
   /** Stores a value (insert or replace). */
   async set(name: string, value: unknown, db: DbOrTrx = this.db): Promise<void> {
-    const json = JSON.stringify(value);
-    await db
-      .insertInto('options')
-      .values({ name, value: json })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: json }))
-      .execute();
-    await bumpTopics(db, PLATFORM_TOPICS.options);
+    await writeOption(db, name, JSON.stringify(value));
   }
 
   /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */
   async add(name: string, value: unknown, db: DbOrTrx = this.db): Promise<boolean> {
-    const result = await db
-      .insertInto('options')
-      .values({ name, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .executeTakeFirst();
-    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (added) await bumpTopics(db, PLATFORM_TOPICS.options);
-    return added;
+    return addOption(db, name, JSON.stringify(value));
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
-    const result = await db.deleteFrom('options').where('name', '=', name).executeTakeFirst();
-    await bumpTopics(db, PLATFORM_TOPICS.options);
-    return Number(result.numDeletedRows) > 0;
+    return deleteOption(db, name);
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
-    const result = await db.deleteFrom('options').where(namePrefix(prefix)).executeTakeFirst();
-    await bumpTopics(db, PLATFORM_TOPICS.options);
-    return Number(result.numDeletedRows);
+    return deleteOptionsByPrefix(db, prefix);
   }
-}
-
-async function readOption(db: DbOrTrx, name: string): Promise<string | null> {
-  const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
-  return row?.value ?? null;
 }
 
 /** Values with an expiry (WordPress transients), stored in the database; expired ones read as missing. */
@@ -96,18 +78,10 @@ export class TransientStore {
 
   /** The value, or null when missing or expired (an expired row is deleted). */
   async get<T>(name: string): Promise<T | null> {
-    const row = await this.db
-      .selectFrom('transients')
-      .selectAll()
-      .where('name', '=', name)
-      .executeTakeFirst();
+    const row = await findTransient(this.db, name);
     if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= toDbTime(this.clock.now())) {
-      await this.db
-        .deleteFrom('transients')
-        .where('name', '=', name)
-        .where('expires_at', '=', row.expires_at)
-        .execute();
+      await deleteExpiredTransient(this.db, name, row.expires_at);
       return null;
     }
     return JSON.parse(row.value) as T;
@@ -116,39 +90,23 @@ export class TransientStore {
   /** Stores a value for `ttlSeconds` (0 = no expiry); setting again refreshes the expiry. */
   async set(name: string, value: unknown, ttlSeconds: number): Promise<void> {
     if (name.length > 172) throw new Error('Transient names are at most 172 characters');
-    const json = JSON.stringify(value);
     const expires =
       ttlSeconds > 0 ? toDbTime(new Date(this.clock.now().getTime() + ttlSeconds * 1000)) : null;
-    await this.db
-      .insertInto('transients')
-      .values({ name, value: json, expires_at: expires })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: json, expires_at: expires }))
-      .execute();
+    await writeTransient(this.db, { name, value: JSON.stringify(value), expires_at: expires });
   }
 
   /** Deletes a transient. */
   async delete(name: string): Promise<void> {
-    await this.db.deleteFrom('transients').where('name', '=', name).execute();
+    await deleteTransient(this.db, name);
   }
 
   /** Deletes every transient whose name starts with `prefix`. */
   async deletePrefix(prefix: string): Promise<number> {
-    const result = await this.db.deleteFrom('transients').where(namePrefix(prefix)).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return deleteTransientsByPrefix(this.db, prefix);
   }
 
   /** Removes every expired transient (run by a daily job). */
   async purgeExpired(): Promise<number> {
-    const result = await this.db
-      .deleteFrom('transients')
-      .where('expires_at', 'is not', null)
-      .where('expires_at', '<=', toDbTime(this.clock.now()))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return purgeExpiredTransients(this.db, toDbTime(this.clock.now()));
   }
-}
-
-// `name LIKE 'prefix%'` with the wildcards of the prefix escaped; SQLite has no default LIKE escape character.
-function namePrefix(prefix: string) {
-  return sql<SqlBool>`name like ${`${escapeLike(prefix)}%`} escape '\\'`;
 }
