@@ -3,7 +3,7 @@
 // for BENCH_DURATION seconds (10) after BENCH_WARMUP (2), with BENCH_SHOPPERS (16) at once. Reports orders/s, the
 // p50/p95 of add-item and of checkout, the server's CPU per order, and the ratio of orders/s to the flows/s the same
 // shoppers get from a raw node:http server (three requests per flow) measured in the same run; writes
-// bench/results/checkout-flow.json (bench/results/postgres/ with DATABASE_URL). Floors (issue 33): checkout p95
+// bench/results/checkout-flow.json (bench/results/postgres/ with DATABASE_URL). Floors: checkout p95
 // ≤ 100 ms, add-item p95 ≤ 50 ms.
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

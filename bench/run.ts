@@ -20,8 +20,8 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 // autocannon appends every response body to a string (`req.body += chunk`) to offer body checks this harness
 // never makes. On a binary (compressed) body that UTF-8 decoding costs the load generator more than the server's
-// whole answer: a raw node:http server sending a 5.9 kB gzip body measured 14k req/s that way and 84k without
-// it, while the ceiling's 17-byte body is unaffected. So bodies are only counted (autocannon counts their bytes
+// whole answer: a raw node:http server sending a small gzip body served several times fewer requests that way,
+// while the ceiling's 17-byte body is unaffected. So bodies are only counted (autocannon counts their bytes
 // anyway); BENCH_KEEP_BODIES=1 measures with autocannon's default.
 if (process.env.BENCH_KEEP_BODIES !== '1') {
   const requests = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js');

@@ -3,7 +3,6 @@ import type { AuthUser, Principal } from '../platform/auth/principal.js';
 import { defineTopics } from '../platform/cache/topics.js';
 import type { DbOrTrx } from '../platform/db/database.js';
 import type { SafeHtml } from '../platform/http/html.js';
-import './shop-events.js';
 
 /**
  * The shop's public API for extensions: the only door into `shop/` besides events (see shop-events.ts).

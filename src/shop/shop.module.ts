@@ -13,6 +13,7 @@ import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
 import type { ShopApi } from './shop-api.js';
+import './shop-events.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
 
 /** The built-in shop core: its module (tables, routes, events) and the API extensions use. */

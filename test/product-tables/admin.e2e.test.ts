@@ -196,10 +196,7 @@ describeInBrowser('product-table admin screens', () => {
     const previewMarkup = srcdoc.slice(srcdoc.indexOf('<body>') + 6, srcdoc.lastIndexOf('</body>'));
     const publicPage = await (await fetch(`${base}/product-table/${tableId}`)).text();
     const start = publicPage.indexOf(`<style id="producttables-table-${tableId}-css"`);
-    const publicMarkup = publicPage.slice(
-      start,
-      publicPage.indexOf('</div><script src="/product-tables/assets/'),
-    );
+    const publicMarkup = publicPage.slice(start, publicPage.indexOf('</div></main>'));
     const visitor =
       / data-render-url="[^"]*" data-store-api="[^"]*" data-store-nonce="[^"]*" data-cart-url="[^"]*">/;
     expect(start).toBeGreaterThan(0);

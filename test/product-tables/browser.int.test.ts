@@ -1,9 +1,9 @@
 import { type HTMLInputElement, Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_SCRIPT } from '../../src/extensions/product-tables/storefront/client-script.js';
 import { createPtTestApp, type PtTestApp } from './pt-helpers.js';
 
-// The storefront script in a DOM (happy-dom), its fetches answered by the real app: what a person does in a browser.
+// The storefront island in a DOM (happy-dom), as the page names it and the server sends it (the built file), its
+// fetches answered by the real app: what a person does in a browser.
 let h: PtTestApp;
 let tableId: number;
 let window: Window;
@@ -21,7 +21,13 @@ beforeAll(async () => {
   ).json().id;
   const page = await h.t.app.inject({ method: 'GET', url: `/product-table/${tableId}` });
   window = new Window({ url: `http://shop.test/product-table/${tableId}` });
-  window.document.write(page.body.replace(/<script[^>]*><\/script>/, ''));
+  const island = page.body.match(
+    /<script type="module" src="(\/assets\/islands\/product-tables-[\w-]+\.js)"><\/script>/,
+  );
+  expect(island, 'the page names the product-tables island').not.toBeNull();
+  const script = await h.t.app.inject({ method: 'GET', url: island![1]! });
+  expect(script.statusCode).toBe(200);
+  window.document.write(page.body.replace(/<script[^>]*><\/script>/g, ''));
   (window as unknown as { fetch: unknown }).fetch = async (
     input: string,
     init: { method?: string; headers?: Record<string, string>; body?: string } = {},
@@ -43,7 +49,7 @@ beforeAll(async () => {
       headers: r.headers as Record<string, string>,
     });
   };
-  window.eval(CLIENT_SCRIPT);
+  window.eval(script.body);
 });
 afterAll(async () => {
   await window.happyDOM.close();

@@ -163,6 +163,9 @@ describe('storefront JavaScript budget', () => {
     expect(
       totals.find((p) => p.page === 'product (variable)')?.files.some((f) => f.startsWith('variation-form')),
     ).toBe(true);
+    expect(
+      totals.find((p) => p.page === 'product table')?.files.some((f) => f.startsWith('product-tables-')),
+    ).toBe(true);
     const largest = totals.reduce((a, b) => (b.kB > a.kB ? b : a));
     console.info(
       `largest storefront page: ${largest.page}, ${largest.kB} kB gzipped JavaScript (${largest.files.join(', ')})`,

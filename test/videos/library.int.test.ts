@@ -257,14 +257,12 @@ describe('GET /videos/v1/videoplatform/videos', () => {
     expect(Object.keys(r.json()).sort()).toEqual(['next_page_token', 'total']);
   });
 
-  it('should notice a library changed by another instance (data versions in the database) within a second', async () => {
+  it('should notice a library changed by another instance (data versions in the database) at its next request', async () => {
     const before = await list('');
     const rows = await v.t.ctx.db.selectFrom('videos_library').selectAll().execute();
     await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows.slice(0, 7)));
-    await new Promise((r) => setTimeout(r, 300));
     expect((await list('')).total).toBe(7);
     await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows));
-    await new Promise((r) => setTimeout(r, 300));
     expect((await list('')).total).toBe(before.total);
   });
 
@@ -302,15 +300,13 @@ describe('GET /videos/v1/videoplatform/videos through the replay lane (listening
     expect(after.page.videos[1].products).toContainEqual({ id: productId, name: 'Tripod Z' });
   });
 
-  it('should notice a library changed by another instance within a second', async () => {
+  it('should notice a library changed by another instance at its next request', async () => {
     const before = await fetchList();
     await fetchList();
     const rows = await v.t.ctx.db.selectFrom('videos_library').selectAll().execute();
     await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows.slice(0, 5)));
-    await new Promise((r) => setTimeout(r, 300));
     expect((await fetchList()).page.total).toBe(5);
     await v.t.ctx.db.transaction().execute((trx) => replaceLibrary(trx, rows));
-    await new Promise((r) => setTimeout(r, 300));
     expect((await fetchList()).page.total).toBe(before.page.total);
   });
 });

@@ -1,9 +1,7 @@
 import type { Generated } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
+import type { ApiKeyPermissions } from './principal.js';
 import { credentialsChanged } from './principal-cache.js';
-
-/** What a REST API key may do: `read` (GET/HEAD), `write` (the other methods) or both. */
-export type ApiKeyPermissions = 'read' | 'write' | 'read_write';
 
 /** A selected row of `api_keys`. */
 export interface ApiKeyRow {

@@ -6,7 +6,6 @@ import { UnauthorizedError } from '../http/errors.js';
 import { hmacHex, safeEqual } from '../security/hashing.js';
 import type { SecretBox } from '../security/secret-box.js';
 import {
-  type ApiKeyPermissions,
   type ApiKeyRow,
   deleteApiKeyRow,
   findApiKeyByHash,
@@ -17,8 +16,9 @@ import {
   rememberApiKeyNonce,
 } from './api-keys.repository.js';
 import { oauthBaseString, oauthSign, type PhpParams } from './oauth1.js';
+import type { ApiKeyPermissions } from './principal.js';
 
-export type { ApiKeyPermissions } from './api-keys.repository.js';
+export type { ApiKeyPermissions } from './principal.js';
 
 /** The permissions a key can have, in WooCommerce's words. */
 export const API_KEY_PERMISSIONS: readonly ApiKeyPermissions[] = ['read', 'write', 'read_write'];

@@ -1,5 +1,7 @@
-import type { ApiKeyPermissions } from './api-keys.repository.js';
 import type { Role } from './roles.js';
+
+/** What a REST API key may do: `read` (GET/HEAD), `write` (the other methods) or both. */
+export type ApiKeyPermissions = 'read' | 'write' | 'read_write';
 
 /** A user as the auth layer sees it. */
 export interface AuthUser {

@@ -64,7 +64,7 @@ export async function openDatabase(options: {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   // SQLite's own default page cache (2 MiB) instead of better-sqlite3's 16 MiB: the OS page cache holds the
-  // file anyway, and a 1M-row export filled the bigger cache (+14 MiB RSS) without being faster (docs/platform.md).
+  // file anyway, and a big export filled the bigger cache without being faster (docs/platform.md).
   sqlite.pragma('cache_size = -2000');
   cachePreparedStatements(sqlite);
   const db = openKysely(new ImmediateSqliteDialect({ database: sqlite }));

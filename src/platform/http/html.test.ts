@@ -20,16 +20,36 @@ describe('html (escape by default)', () => {
   });
 
   it('should let only http(s) URLs, site paths, fragments and queries through', () => {
-    for (const good of ['https://shop.test/a', 'http://x.test', '/product/a/', '#top', '?paged=2'])
-      expect(safeUrl(good)).toBe(good);
+    for (const good of [
+      'https://shop.test/a',
+      'HTTP://x.test',
+      '/product/a/',
+      '/',
+      '#top',
+      '?paged=2',
+      ' /trimmed ',
+    ])
+      expect(safeUrl(good)).toBe(good.trim());
+  });
+
+  it('should refuse other schemes, protocol-relative hosts and URLs a browser would rewrite into one', () => {
     for (const bad of [
       'javascript:alert(1)',
       ' JAVASCRIPT:alert(1)',
+      'vbscript:x',
+      'data:text/html,x',
+      'mailto:a@b.test',
+      'shop.test/a',
       '//evil.test',
       '/\\evil.test',
-      'data:text/html,x',
+      '\\\\evil.test',
+      '/\t/evil.test',
+      '/\n/evil.test',
+      'java\tscript:alert(1)',
+      'https://shop.test/\u0000',
+      '',
     ])
-      expect(safeUrl(bad)).toBe('');
+      expect(safeUrl(bad), JSON.stringify(bad)).toBe('');
   });
 
   it("should keep staff's formatting in rich text and drop scripts, handlers, styles and other schemes", () => {

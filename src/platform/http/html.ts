@@ -18,8 +18,12 @@ export class SafeHtml {
 
 /** Text for element content or a quoted attribute value. */
 export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  const text = String(value);
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c]!) : text;
 }
+
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIALS = /[&<>"']/g;
 
 type Interpolation = string | number | boolean | null | undefined | SafeHtml | readonly Interpolation[];
 
@@ -51,19 +55,31 @@ export function jsonScript(value: unknown): SafeHtml {
 }
 
 function render(value: Interpolation): string {
-  if (value === null || value === undefined || value === false) return '';
+  if (typeof value === 'string') return escapeHtml(value);
   if (value instanceof SafeHtml) return value.text;
-  if (Array.isArray(value)) return value.map(render).join('');
-  return escapeHtml(value as string | number);
+  if (value === null || value === undefined || value === false) return '';
+  if (Array.isArray(value)) {
+    let out = '';
+    for (const item of value) out += render(item);
+    return out;
+  }
+  return escapeHtml(value as number);
 }
 
-/** A URL safe for `href`/`src`: http(s) URLs, site paths (not `//host`), `#fragments` and `?queries`; else ''. */
+/**
+ * A URL safe for `href`/`src`: http(s) URLs, site paths, `#fragments` and `?queries`; anything else is ''. Refused:
+ * other schemes (`javascript:`, `data:` …), protocol-relative `//host` and `/\host` (browsers read `\` as `/`),
+ * and control characters (browsers drop tabs and newlines inside URLs, so `/\t/host` would become `//host`).
+ */
 export function safeUrl(url: string): string {
   const trimmed = url.trim();
+  if (CONTROL_CHARACTER.test(trimmed)) return '';
   return /^https?:\/\//i.test(trimmed) || /^\/(?![/\\])/.test(trimmed) || /^[#?]/.test(trimmed)
     ? trimmed
     : '';
 }
+
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 // What rich text from the shop (product descriptions) may hold: WordPress's post formatting, no scripts, styles,
 // event handlers or other schemes than http(s) and mailto.

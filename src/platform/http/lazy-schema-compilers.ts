@@ -16,7 +16,7 @@ const defaultSerializers: () => Factory = require('@fastify/fast-json-stringify-
 /**
  * Fastify's default schema compilers, but each route's validator and serializer is compiled on its first
  * use instead of at start. A server has ~200 routes and most processes use a few of them; compiling every
- * schema up front cost ~25 MB of RSS (docs/platform.md, "Memory at start"). With `eager` the compilers behave
+ * schema up front costs memory for routes never called (docs/platform.md, "Memory at start"). With `eager` the compilers behave
  * exactly like Fastify's.
  */
 export function schemaCompilers(eager: boolean): CompilersFactory {

@@ -212,8 +212,8 @@ export async function releaseStaleJob(
 
 /**
  * `status = 'pending'` as a re-check on rows picked by id. On SQLite written `+status` so the planner looks the
- * rows up by id: with an indexable status test it walked every pending job of `jobs_due` instead (measured
- * 9–14 ms per claim with 132k pending jobs, for no due job).
+ * rows up by id: with an indexable status test it walked every pending job of `jobs_due` instead (slow with
+ * many pending jobs, even when none is due).
  */
 function stillPending(engine: Engine) {
   return engine === 'sqlite' ? sql<boolean>`+status = 'pending'` : sql<boolean>`status = 'pending'`;

@@ -1,21 +1,21 @@
+import type { Clock } from '../clock.js';
 import { type CacheLayer, declareCache } from '../cache/cache-layer.js';
+import { bumpTopics } from '../cache/data-versions.js';
 import type { TopicCache } from '../cache/topic-cache.js';
 import { PLATFORM_TOPICS } from '../cache/topics.js';
-import type { Clock } from '../clock.js';
 import type { DbOrTrx } from '../db/database.js';
 import { toDbTime } from '../db/sql-helpers.js';
 import {
-  addOption,
-  deleteExpiredTransient,
-  deleteOption,
+  deleteExpiredTransients,
+  deleteOptionRow,
   deleteOptionsByPrefix,
-  deleteTransient,
+  deleteTransientRow,
   deleteTransientsByPrefix,
   findTransient,
-  purgeExpiredTransients,
+  insertOptionIfMissing,
   readOption,
-  writeOption,
-  writeTransient,
+  upsertOption,
+  upsertTransient,
 } from './options.repository.js';
 
 /** Options' stored texts, kept an hour at most (their topic keeps them current meanwhile). */
@@ -50,22 +50,29 @@ export class OptionsStore {
 
   /** Stores a value (insert or replace). */
   async set(name: string, value: unknown, db: DbOrTrx = this.db): Promise<void> {
-    await writeOption(db, name, JSON.stringify(value));
+    await upsertOption(db, name, JSON.stringify(value));
+    await bumpTopics(db, PLATFORM_TOPICS.options);
   }
 
   /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */
   async add(name: string, value: unknown, db: DbOrTrx = this.db): Promise<boolean> {
-    return addOption(db, name, JSON.stringify(value));
+    const added = await insertOptionIfMissing(db, name, JSON.stringify(value));
+    if (added) await bumpTopics(db, PLATFORM_TOPICS.options);
+    return added;
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
-    return deleteOption(db, name);
+    const deleted = await deleteOptionRow(db, name);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
+    return deleted;
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
-    return deleteOptionsByPrefix(db, prefix);
+    const deleted = await deleteOptionsByPrefix(db, prefix);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
+    return deleted;
   }
 }
 
@@ -81,7 +88,7 @@ export class TransientStore {
     const row = await findTransient(this.db, name);
     if (!row) return null;
     if (row.expires_at !== null && row.expires_at <= toDbTime(this.clock.now())) {
-      await deleteExpiredTransient(this.db, name, row.expires_at);
+      await deleteTransientRow(this.db, name, row.expires_at);
       return null;
     }
     return JSON.parse(row.value) as T;
@@ -90,14 +97,15 @@ export class TransientStore {
   /** Stores a value for `ttlSeconds` (0 = no expiry); setting again refreshes the expiry. */
   async set(name: string, value: unknown, ttlSeconds: number): Promise<void> {
     if (name.length > 172) throw new Error('Transient names are at most 172 characters');
+    const json = JSON.stringify(value);
     const expires =
       ttlSeconds > 0 ? toDbTime(new Date(this.clock.now().getTime() + ttlSeconds * 1000)) : null;
-    await writeTransient(this.db, { name, value: JSON.stringify(value), expires_at: expires });
+    await upsertTransient(this.db, { name, value: json, expires_at: expires });
   }
 
   /** Deletes a transient. */
   async delete(name: string): Promise<void> {
-    await deleteTransient(this.db, name);
+    await deleteTransientRow(this.db, name);
   }
 
   /** Deletes every transient whose name starts with `prefix`. */
@@ -107,6 +115,6 @@ export class TransientStore {
 
   /** Removes every expired transient (run by a daily job). */
   async purgeExpired(): Promise<number> {
-    return purgeExpiredTransients(this.db, toDbTime(this.clock.now()));
+    return deleteExpiredTransients(this.db, toDbTime(this.clock.now()));
   }
 }

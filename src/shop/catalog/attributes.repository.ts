@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import type { ShopAttribute, ShopAttributeTerm } from '../shop-api.js';
 import { freeSlug } from './slugs.js';
-import type { TermFilter } from './term-lists.js';
+import type { TermFilter } from './term-filter.js';
 import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
 import { groupByProduct } from './group-by-product.js';
 

@@ -17,7 +17,8 @@ import {
 } from './attributes.repository.js';
 import { refreshProductAttributes } from './product-terms.service.js';
 import { slugify } from './slugs.js';
-import { type TermFilter, uniqueOr } from './term-lists.js';
+import type { TermFilter } from './term-filter.js';
+import { uniqueOr } from './term-lists.js';
 
 /** Orders WooCommerce offers for an attribute's terms. */
 export const ATTRIBUTE_ORDERS = ['menu_order', 'name', 'name_num', 'id'] as const;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/http/html.js';
 import type { ShopApi, ShopProduct } from '../shop-api.js';
 
 const ZERO_DECIMAL = new Set([
@@ -97,8 +98,4 @@ export function priceHtml(product: ShopProduct, currency: ShopApi['currency']): 
   if (product.on_sale && product.sale_price !== null && product.type !== 'variable')
     return `<del aria-hidden="true">${amount(product.regular_price)}</del> <ins>${amount(product.sale_price)}</ins>`;
   return amount(product.price);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

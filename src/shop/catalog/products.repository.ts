@@ -133,8 +133,8 @@ export type PriceRow = Pick<ProductRow, 'id' | 'parent_id' | 'type' | 'status' |
  * The price columns of the products with these ids (variations asked by id are left out), then of the variations
  * of those that are variable products (by menu order then id): one shaped query per 512 ids, and a second only when a variable product is among them.
  * Two lookups rather than one `id in … or parent_id in …`: with most products top-level, SQLite's statistics
- * make that OR look unselective and it scanned the whole catalog (measured: most of a capture's CPU at 10,000
- * products).
+ * make that OR look unselective and it scanned the whole catalog (most of a cart capture's CPU on a big
+ * catalog).
  */
 export async function findPriceRows(db: DbOrTrx, ids: readonly number[]): Promise<PriceRow[]> {
   const rows: PriceRow[] = [];

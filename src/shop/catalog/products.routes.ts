@@ -16,7 +16,8 @@ import {
   VariationWriteBody,
 } from './catalog.schemas.js';
 import { loadProducts } from './product-records.js';
-import { idList, productInputFromBody, variationInputFromBody } from './product-input.js';
+import { idList } from './id-list.js';
+import { productInputFromBody, variationInputFromBody } from './product-input.js';
 import { wcProductView, wcVariationView } from './product-views.js';
 import { categoriesWithDescendants, productRowsPage } from './product-search.service.js';
 import {

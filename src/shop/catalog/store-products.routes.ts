@@ -7,7 +7,7 @@ import type { ShopContext } from '../shop-part.js';
 import type { ProductExtensionRegistry } from './catalog.api.js';
 import { IdParams, StoreProductListQuery, StoreProductResponse } from './catalog.schemas.js';
 import { assembleProducts, type CatalogProduct, loadProducts } from './product-records.js';
-import { idList } from './product-input.js';
+import { idList } from './id-list.js';
 import { storeProductView } from './product-views.js';
 import { categoriesWithDescendants, productRowsPage } from './product-search.service.js';
 import { storeTaxonomyFilter } from './taxonomy-filters.js';

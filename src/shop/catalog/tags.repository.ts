@@ -3,7 +3,7 @@ import { type Generated, type Selectable, sql } from 'kysely';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { columnsToSet } from '../../platform/db/sql-helpers.js';
 import type { ShopTag } from '../shop-api.js';
-import type { TermFilter } from './term-lists.js';
+import type { TermFilter } from './term-filter.js';
 import { type TermLinks, termConditions, termOrder } from './term-queries.repository.js';
 import { groupByProduct } from './group-by-product.js';
 

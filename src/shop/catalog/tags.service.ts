@@ -3,7 +3,8 @@ import type { ShopTag } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { slugify } from './slugs.js';
 import { deleteTag, findTags, findTagsBySlugs, insertTag, searchTags, updateTag } from './tags.repository.js';
-import { type TermFilter, uniqueOr } from './term-lists.js';
+import type { TermFilter } from './term-filter.js';
+import { uniqueOr } from './term-lists.js';
 
 /** Tag fields a client may set. */
 export interface TagInput {

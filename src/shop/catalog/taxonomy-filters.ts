@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { type FieldErrors, ValidationError } from '../../platform/http/errors.js';
 import type { ProductQuery } from '../shop-api.js';
 import { listAttributesWithTerms } from './attributes.repository.js';
-import { idList } from './product-input.js';
+import { idList } from './id-list.js';
 
 type TaxonomyFilter = Pick<ProductQuery, 'tagIds' | 'attributeTermIds' | 'excludedTermIds'>;
 

@@ -1,10 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
-import { idList } from './product-input.js';
-
-/** `orderby` values of WooCommerce's term lists (tags, attribute terms). */
-export const TERM_ORDER_BY = ['id', 'include', 'name', 'slug', 'description', 'count', 'menu_order'] as const;
+import { idList } from './id-list.js';
+import { TERM_ORDER_BY, type TermFilter } from './term-filter.js';
 
 /** Query of a `wc/v3` term list (`products/tags`, `products/attributes/{id}/terms`), as WooCommerce takes it. */
 export const TermListQuery = Type.Object({
@@ -19,38 +17,6 @@ export const TermListQuery = Type.Object({
   product: Type.Optional(Type.Integer({ minimum: 1 })),
   slug: Type.Optional(Type.String({ maxLength: 200 })),
 });
-
-/** The filters and window of a term list, resolved from the query. */
-export interface TermFilter {
-  search?: string;
-  hideEmpty?: boolean;
-  orderBy: (typeof TERM_ORDER_BY)[number];
-  order: 'asc' | 'desc';
-  include?: number[];
-  exclude?: number[];
-  productId?: number;
-  slug?: string;
-  offset: number;
-  limit: number;
-}
-
-/** Column a term list sorts on (`include` sorts by position in the list; `menu_order` falls back to name for tags). */
-export function termSortColumn(
-  orderBy: TermFilter['orderBy'],
-  hasMenuOrder: boolean,
-): 'id' | 'name' | 'slug' | 'description' | 'product_count' | 'menu_order' {
-  switch (orderBy) {
-    case 'id':
-    case 'include':
-      return 'id';
-    case 'count':
-      return 'product_count';
-    case 'menu_order':
-      return hasMenuOrder ? 'menu_order' : 'name';
-    default:
-      return orderBy;
-  }
-}
 
 /** Runs an insert or update; a unique-index violation (two writers racing past a slug check) becomes `error()`. */
 export async function uniqueOr<T>(write: () => Promise<T>, error: () => Error): Promise<T> {

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { containsInsensitive } from '../../platform/db/sql-helpers.js';
-import { type TermFilter, termSortColumn } from './term-lists.js';
+import type { TermFilter } from './term-filter.js';
 
 /** Where a term table's products are linked: the link table and its term column. */
 export interface TermLinks {
@@ -33,4 +33,22 @@ export function termOrder(filter: TermFilter, hasMenuOrder: boolean): RawBuilder
       sql` `,
     )} else ${filter.include.length} end ${direction}, id ${direction}`;
   return sql`${sql.ref(termSortColumn(filter.orderBy, hasMenuOrder))} ${direction}, id ${direction}`;
+}
+
+/** Column a term list sorts on (`include` sorts by position in the list; `menu_order` falls back to name for tags). */
+function termSortColumn(
+  orderBy: TermFilter['orderBy'],
+  hasMenuOrder: boolean,
+): 'id' | 'name' | 'slug' | 'description' | 'product_count' | 'menu_order' {
+  switch (orderBy) {
+    case 'id':
+    case 'include':
+      return 'id';
+    case 'count':
+      return 'product_count';
+    case 'menu_order':
+      return hasMenuOrder ? 'menu_order' : 'name';
+    default:
+      return orderBy;
+  }
 }

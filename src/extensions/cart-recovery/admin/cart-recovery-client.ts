@@ -1,4 +1,5 @@
 import { api, withQuery } from '../../../admin/api.js';
+import { csvRecord } from '../../../platform/csv/csv.js';
 import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 
@@ -97,13 +98,9 @@ export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
 }
 
-/** A CSV file built in the browser from rows (first row the header), offered as a download. */
+/** A CSV file built in the browser from rows (first row the header), offered as a download (formulas guarded). */
 export function downloadCsv(filename: string, rows: ReadonlyArray<ReadonlyArray<string | number>>): void {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const blob = new Blob([`${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`], {
+  const blob = new Blob([rows.map(csvRecord).join('')], {
     type: 'text/csv;charset=utf-8',
   });
   const link = document.createElement('a');

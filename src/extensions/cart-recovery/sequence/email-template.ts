@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../platform/http/html.js';
 import type { CampaignStep } from '../settings/settings.schemas.js';
 import { fillLayout } from './email-layout.js';
 
@@ -135,16 +136,6 @@ export function replacePlaceholders(template: string, values: Record<string, str
   return template.replace(PLACEHOLDER, (match, name: string) =>
     Object.hasOwn(values, name) ? values[name] : match,
   );
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 function splitPlaceholders(template: string): Array<{ text: string; placeholder?: string }> {

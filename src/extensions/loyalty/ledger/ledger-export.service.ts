@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import { csvRecord, csvText } from '../../../platform/csv/csv.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { csvRecord, csvText } from './csv.js';
 import { exportBatch, type LedgerFilter, type LedgerKey, userLabels } from './points-ledger.repository.js';
 
 /** The export's columns, in order. */

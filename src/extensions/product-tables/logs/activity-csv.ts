@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import { csvStream } from '../../../platform/csv/csv-stream.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { logEntriesAfter } from './activity-log.repository.js';
 
@@ -8,35 +8,26 @@ export const CSV_COLUMNS = ['time', 'level', 'title', 'details', 'user', 'ip', '
 
 const BATCH = 500;
 
-/** Every entry, oldest first, as an RFC 4180 CSV stream read in batches (constant memory). */
+/** Every entry, oldest first, as an RFC 4180 CSV stream read in batches (constant memory), formulas guarded. */
 export function activityCsvStream(db: DbOrTrx): Readable {
-  return Readable.from(rows(db)).pipe(
-    stringify({ header: true, columns: CSV_COLUMNS, record_delimiter: 'windows' }),
-  );
+  return csvStream(CSV_COLUMNS, batches(db));
 }
 
-/** Neutralises spreadsheet formulas: a cell starting with = + - @ tab or CR gets a leading apostrophe. */
-export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-async function* rows(db: DbOrTrx): AsyncGenerator<string[]> {
+async function* batches(db: DbOrTrx): AsyncGenerator<string[][]> {
   let after = 0;
   for (;;) {
     const batch = await logEntriesAfter(db, after, BATCH);
-    for (const row of batch) {
-      yield [
-        row.created_at.replace(' ', 'T'),
-        row.level,
-        row.title,
-        row.details,
-        row.user_login,
-        row.ip,
-        row.method,
-        row.url,
-        row.user_agent,
-      ].map(guardFormula);
-    }
+    yield batch.map((row) => [
+      row.created_at.replace(' ', 'T'),
+      row.level,
+      row.title,
+      row.details,
+      row.user_login,
+      row.ip,
+      row.method,
+      row.url,
+      row.user_agent,
+    ]);
     if (batch.length < BATCH) return;
     after = batch[batch.length - 1]!.id;
   }

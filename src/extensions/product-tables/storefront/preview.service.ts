@@ -4,7 +4,7 @@ import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfigInput } from '../config/table-config.schemas.js';
 import { applyTableConfig } from '../config/table-config.service.js';
 import { newTableDefaults } from '../tables/tables.service.js';
-import { assetUrl } from './assets.js';
+import { stylesheetUrl } from './assets.js';
 import { cachedSettings, cachedTable, type RenderResult, renderTable } from './render.service.js';
 import { previewHead } from './table-markup.js';
 
@@ -32,7 +32,7 @@ export async function previewBody(
     query: {},
     pageUrl: id === undefined ? '/product-table/preview' : `/product-table/${id}`,
   });
-  rendered.previewBody ??= previewJson(rendered, [`${ctx.config.publicUrl}${assetUrl('css')}`]);
+  rendered.previewBody ??= previewJson(rendered, [`${ctx.config.publicUrl}${stylesheetUrl()}`]);
   return rendered.previewBody;
 }
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { html, trustedHtml } from '../../../platform/http/html.js';
 import type { RestApp } from '../../../platform/http/server.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { ASSETS, assetUrl } from './assets.js';
+import { STYLESHEET, stylesheetUrl, TABLE_ISLAND } from './assets.js';
 import { sendEncoded } from '../../../platform/http/encoded-body.js';
 import { renderQueryFrom } from './render-query.js';
 import { cachedTable, renderTable, visitorParts } from './render.service.js';
@@ -11,9 +11,9 @@ import { visitorSegment } from './table-markup.js';
 
 const HTML = 'text/html; charset=utf-8';
 /** The table's stylesheet, in the head of the shop's layout. */
-const TABLE_HEAD = html`<link rel="stylesheet" href="${assetUrl('css')}">`;
+const TABLE_HEAD = html`<link rel="stylesheet" href="${stylesheetUrl()}">`;
 
-/** The public page of a table (`/product-table/{id}`, in the shop's layout), its stylesheet and its script. */
+/** The public page of a table (`/product-table/{id}`, in the shop's layout, with its island) and its stylesheet. */
 export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): void {
   app.get(
     '/product-table/:id',
@@ -31,11 +31,15 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
         const [rendered, visitor, frame] = await Promise.all([
           renderTable(ctx, { id, config: table, version: table.modified_at, query, pageUrl }),
           visitorParts(ctx, id, viewer),
-          ctx.shop.storefrontFrame(request, { title: table.title, head: TABLE_HEAD }),
+          ctx.shop.storefrontFrame(request, {
+            title: table.title,
+            head: TABLE_HEAD,
+            scripts: [TABLE_ISLAND],
+          }),
         ]);
         reply.headers(frame.headers);
         const start = html`${frame.start}<div class="producttables-page"><h1>${table.title}</h1>`.text;
-        const end = html`</div><script src="${assetUrl('js')}" defer></script>${frame.end}`.text;
+        const end = html`</div>${frame.end}`.text;
         // The rows (tail) are encoded once per cached rendering; only the visitor's part and the shop's frame are
         // new per request, and visitors without a cart share one page while both stay the same (the frame holds
         // the same Store API nonce). Not replayed: the page holds the visitor's cart and nonce, not cache topics.
@@ -68,20 +72,18 @@ export function registerStorefrontPages(app: RestApp, ctx: ExtensionContext): vo
     },
   );
 
-  for (const asset of Object.values(ASSETS)) {
-    app.get(
-      asset.path,
-      { config: { auth: { access: 'public', nonce: 'never' } }, schema: { hide: true } },
-      async (request, reply) => {
-        const versioned = (request.query as { v?: string }).v === asset.version;
-        reply
-          .header('Content-Type', asset.type)
-          .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-          .header('ETag', `"${asset.version}"`)
-          .header('X-Content-Type-Options', 'nosniff');
-        if (request.headers['if-none-match'] === `"${asset.version}"`) return reply.code(304).send();
-        return reply.send(asset.body);
-      },
-    );
-  }
+  app.get(
+    STYLESHEET.path,
+    { config: { auth: { access: 'public', nonce: 'never' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const versioned = (request.query as { v?: string }).v === STYLESHEET.version;
+      reply
+        .header('Content-Type', STYLESHEET.type)
+        .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('ETag', `"${STYLESHEET.version}"`)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === `"${STYLESHEET.version}"`) return reply.code(304).send();
+      return reply.send(STYLESHEET.body);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import type { TableColumn, TableStyle } from '../config/table-config.schemas.js';
-import { cssIdent } from './escape.js';
+import { cssIdent } from './css-text.js';
 
 const COLOR = /^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(rgb|rgba|hsl|hsla)\([0-9.,%/ ]+\))$/;
 const SIZE = /^[0-9]{1,4}(\.[0-9]{1,3})?(px|%|em|rem|pt)$/;
