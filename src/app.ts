@@ -16,6 +16,7 @@ import { FetchHttpClient, type HttpClient } from './platform/http-client/http-cl
 import { PinnedHttpClient, type PublicHttpClient } from './platform/http-client/public-http-client.js';
 import { numericPathIds } from './platform/http/numeric-path-ids.js';
 import { RestRouteIndex } from './platform/http/rest-index.js';
+import { CacheLayer } from './platform/cache/cache-layer.js';
 import { DataVersions } from './platform/cache/data-versions.js';
 import { responseCaching } from './platform/http/response-cache.js';
 import { createHttpServer, type RestApp } from './platform/http/server.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     databaseUrl: config.databaseUrl ?? undefined,
     schema: options.databaseSchema,
   });
+  const caches = new CacheLayer(versions, clock);
   const secrets = new SecretBox(config.secret);
   const fromAddress = `Storeside <no-reply@${new URL(config.publicUrl).hostname}>`;
   const platform: PlatformContext = {
@@ -108,7 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     clock,
     logger,
     versions,
-    options: new OptionsStore(db, versions),
+    caches,
+    options: new OptionsStore(db, caches),
     transients: new TransientStore(db, clock),
     events: new EventBus(db),
     jobs: new DbJobQueue(

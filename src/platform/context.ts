@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator } from './auth/authenticator.js';
 import type { CapabilityRegistry } from './auth/capabilities.js';
+import type { CacheLayer } from './cache/cache-layer.js';
 import type { DataVersions } from './cache/data-versions.js';
 import type { NonceService } from './auth/nonce.js';
 import type { Clock } from './clock.js';
@@ -25,6 +26,8 @@ export interface PlatformContext {
   logger: FastifyBaseLogger;
   /** Committed versions of the cache topics, shared by every instance (see cache/data-versions.ts). */
   versions: DataVersions;
+  /** In-process caches of data, fresh while their topics hold (`caches.of(declareCache(...))`). */
+  caches: CacheLayer;
   options: OptionsStore;
   transients: TransientStore;
   events: EventBus;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser, Principal } from '../platform/auth/principal.js';
+import { defineTopics } from '../platform/cache/topics.js';
 import type { DbOrTrx } from '../platform/db/database.js';
 import type { SafeHtml } from '../platform/http/html.js';
 
@@ -116,10 +117,10 @@ export interface ShopApi {
 }
 
 /**
- * The cache topic of the catalogue (products, variations, categories, stock, ratings): every catalogue write bumps
+ * The shop's cache topics. `catalog`: products, variations, categories, stock, ratings; every catalogue write bumps
  * it in its transaction, so a cached answer made of catalogue data names it (`config.cache.topics`, DataVersions).
  */
-export const CATALOG_TOPIC = 'shop.catalog';
+export const SHOP_TOPICS = defineTopics('shop', ['catalog']);
 
 /** Which products `searchProducts` returns. */
 export interface ProductQuery {

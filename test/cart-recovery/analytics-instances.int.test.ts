@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StoresideApp } from '../../src/app.js';
 import { computeAnalytics } from '../../src/extensions/cart-recovery/analytics/analytics.service.js';
 import { cartRecoveryExtension } from '../../src/extensions/cart-recovery/cart-recovery.extension.js';
-import { SESSIONS_TOPIC } from '../../src/extensions/cart-recovery/sessions/sessions.topic.js';
 import { bumpTopics } from '../../src/platform/cache/data-versions.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createCrApp, createProduct, crOf } from './cr-helpers.js';
+import { CART_RECOVERY_TOPICS } from '../../src/extensions/cart-recovery/cart-recovery.topics.js';
 
 // Two instances on one database (a SQLite file or one PostgreSQL schema): the test app (A) and a second app (B).
 // Analytics are cached per period in each instance and kept while the version of `cartrecovery.sessions` holds;
 // a capture through B reaches A's cached figures at A's next request, which first reads the data versions.
 const LIMIT_MS = 400;
 const FILE = 'cr-instances.sqlite';
-const TOPICS = [SESSIONS_TOPIC];
+const TOPICS = [CART_RECOVERY_TOPICS.sessions];
 let t: TestApp;
 let b: StoresideApp;
 let clock: ManualClock;
@@ -107,7 +107,7 @@ describe('cart-recovery analytics on two instances', () => {
     let computed = 0;
     const compute = async () => ++computed;
     await cr.analyticsCache.get(30, async () => {
-      await bumpTopics(t.ctx.db, SESSIONS_TOPIC);
+      await bumpTopics(t.ctx.db, CART_RECOVERY_TOPICS.sessions);
       return compute();
     });
     await within(() => t.ctx.versions.stamp(TOPICS) !== null);

@@ -7,10 +7,10 @@ import {
   addSuppression,
   capturesAtOnce,
 } from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';
-import { SESSIONS_TOPIC } from '../../src/extensions/cart-recovery/sessions/sessions.topic.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createCrApp, createProduct, crOf } from './cr-helpers.js';
 import { readVersions } from '../../src/platform/cache/data-versions.repository.js';
+import { CART_RECOVERY_TOPICS } from '../../src/extensions/cart-recovery/cart-recovery.topics.js';
 
 let t: TestApp;
 let mug: number;
@@ -77,7 +77,7 @@ function clientCapture(sessionId: string): NewCapture {
 /** The committed version of the sessions cache topic (each batch bumps it). */
 async function sessionsVersion(): Promise<number> {
   const { versions } = await readVersions(t.ctx.db);
-  return versions.find((v) => v.topic === SESSIONS_TOPIC)?.version ?? 0;
+  return versions.find((v) => v.topic === CART_RECOVERY_TOPICS.sessions)?.version ?? 0;
 }
 
 async function storedSessions(ids: string[]) {

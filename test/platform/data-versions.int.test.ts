@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type StoresideApp } from '../../src/app.js';
 import { bumpTopics, DataVersions } from '../../src/platform/cache/data-versions.js';
 import { readVersions } from '../../src/platform/cache/data-versions.repository.js';
+import { defineTopics } from '../../src/platform/cache/topics.js';
 import { type Database, openDatabase } from '../../src/platform/db/database.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -12,6 +13,7 @@ let t: TestApp;
 let schema: string | undefined;
 let second: Database;
 let other: DataVersions;
+const TEST = defineTopics('test', ['demo', 'rolledBack', 'shared', 'many']);
 
 beforeAll(async () => {
   t = await createTestApp({ options: { sqliteFile: 'versions.sqlite' } });
@@ -41,7 +43,7 @@ afterAll(async () => {
 
 describe('data versions across instances', () => {
   it('should show another instance a bump at its next catch-up after the commit, never before it', async () => {
-    const before = other.stamp(['demo.topic']);
+    const before = other.stamp([TEST.demo]);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -51,41 +53,41 @@ describe('data versions across instances', () => {
       bumped = resolve;
     });
     const writing = t.ctx.db.transaction().execute(async (trx) => {
-      await bumpTopics(trx, 'demo.topic');
+      await bumpTopics(trx, TEST.demo);
       bumped();
       await held;
     });
     await bumpDone;
     await other.catchUp();
-    expect(other.stamp(['demo.topic'])).toBe(before);
+    expect(other.stamp([TEST.demo])).toBe(before);
     // The writing instance serves nothing of the topic from its caches while its transaction is open.
-    expect(t.ctx.versions.stamp(['demo.topic'])).toBeNull();
+    expect(t.ctx.versions.stamp([TEST.demo])).toBeNull();
     release();
     await writing;
     // No waiting: the commit is seen by the first catch-up that starts after it.
-    expect(t.ctx.versions.stamp(['demo.topic'])).not.toBeNull();
+    expect(t.ctx.versions.stamp([TEST.demo])).not.toBeNull();
     await other.catchUp();
-    expect(other.stamp(['demo.topic'])).not.toBe(before);
+    expect(other.stamp([TEST.demo])).not.toBe(before);
   });
 
   it('should never move a version for a rolled-back write, and serve the topic again afterwards', async () => {
     await other.catchUp();
-    const before = other.stamp(['rolled.back']);
+    const before = other.stamp([TEST.rolledBack]);
     await expect(
       t.ctx.db.transaction().execute(async (trx) => {
-        await bumpTopics(trx, 'rolled.back');
+        await bumpTopics(trx, TEST.rolledBack);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
     await other.catchUp();
-    expect(other.stamp(['rolled.back'])).toBe(before);
-    expect(t.ctx.versions.stamp(['rolled.back'])).not.toBeNull();
+    expect(other.stamp([TEST.rolledBack])).toBe(before);
+    expect(t.ctx.versions.stamp([TEST.rolledBack])).not.toBeNull();
   });
 
   it('should let concurrent catch-ups share one read that starts after each of them', async () => {
     await other.catchUp();
-    const before = other.stamp(['shared.topic']);
-    await bumpTopics(t.ctx.db, 'shared.topic');
+    const before = other.stamp([TEST.shared]);
+    await bumpTopics(t.ctx.db, TEST.shared);
     const first = other.catchUp();
     // A read is in flight: the next callers wait for one that starts after them, and share it.
     const second = other.catchUp();
@@ -94,7 +96,7 @@ describe('data versions across instances', () => {
     expect(second).not.toBe(first);
     expect(third).toBe(second);
     await first;
-    expect(other.stamp(['shared.topic'])).not.toBe(before);
+    expect(other.stamp([TEST.shared])).not.toBe(before);
     await Promise.all([second, third]);
   });
 
@@ -104,11 +106,11 @@ describe('data versions across instances', () => {
     const sum = (rows: Array<{ topic: string; version: number }>, topic: string) =>
       rows.find((r) => r.topic === topic)?.version ?? 0;
     const writes: Array<Promise<void>> = [];
-    for (let i = 0; i < 300; i++) writes.push(bumpTopics(i % 2 ? t.ctx.db : second.db, 'many.topic'));
+    for (let i = 0; i < 300; i++) writes.push(bumpTopics(i % 2 ? t.ctx.db : second.db, TEST.many));
     await Promise.all(writes);
     await other.catchUp();
     const after = await readVersions(t.ctx.db);
-    expect(sum(after.versions, 'many.topic')).toBe(sum(before, 'many.topic') + 300);
+    expect(sum(after.versions, TEST.many)).toBe(sum(before, TEST.many) + 300);
     // Compactions run in the background; wait for the table to be folded, the sums unchanged.
     const started = performance.now();
     let rows = after.rows;
@@ -119,7 +121,7 @@ describe('data versions across instances', () => {
     }
     const folded = await readVersions(t.ctx.db);
     expect(folded.rows).toBeLessThan(100);
-    expect(sum(folded.versions, 'many.topic')).toBe(sum(before, 'many.topic') + 300);
+    expect(sum(folded.versions, TEST.many)).toBe(sum(before, TEST.many) + 300);
   });
 });
 

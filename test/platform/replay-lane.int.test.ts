@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEDGER_TOPIC } from '../../src/extensions/loyalty/ledger/ledger-topic.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adjust } from '../loyalty/helpers.js';
+import { LOYALTY_TOPICS } from '../../src/extensions/loyalty/loyalty.topics.js';
 
 // The replay lane answers from node's request event, before Fastify: only a listening server shows it
 // (app.inject goes straight to Fastify's handler).
@@ -33,7 +33,7 @@ async function get(path: string, headers: Record<string, string> = session.heade
 
 /** Resolves once this instance has seen its own ledger writes committed (until then their pages are not kept). */
 async function ledgerSettled() {
-  while (t.ctx.versions.stamp([LEDGER_TOPIC]) === null)
+  while (t.ctx.versions.stamp([LOYALTY_TOPICS.ledger]) === null)
     await new Promise((resolve) => setTimeout(resolve, 2));
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELEGATION_HEADER } from '../../src/platform/auth/delegation.js';
 import { bumpTopics } from '../../src/platform/cache/data-versions.js';
+import { PLATFORM_TOPICS } from '../../src/platform/cache/topics.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 // Declarative response caching (`config.cache.topics`): users/me names `auth.principals`. Replays happen on a
@@ -29,7 +30,7 @@ describe('config.cache', () => {
   it('should replay a route whose topics are unchanged, and stop once any instance bumps one', async () => {
     await me();
     expect(await me()).toEqual({ status: 200, replayed: 1 });
-    await bumpTopics(t.ctx.db, 'auth.principals');
+    await bumpTopics(t.ctx.db, PLATFORM_TOPICS.principals);
     // Right after the bump (commit not yet seen) and on the first request after it: answered by the route.
     expect(await me()).toEqual({ status: 200, replayed: 0 });
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_TOPIC } from '../../src/shop/shop-api.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adminHeaders, makeCategory, makeProduct, makeVariation } from './catalog-helpers.js';
 import { readVersions } from '../../src/platform/cache/data-versions.repository.js';
+import { SHOP_TOPICS } from '../../src/shop/shop-api.js';
 
 // Every catalogue write bumps the catalogue's cache topic in its transaction, so caches made of it drop at once.
 let t: TestApp;
@@ -16,7 +16,7 @@ afterAll(async () => t.close());
 /** The committed version of the catalogue topic. */
 async function version(): Promise<number> {
   const { versions } = await readVersions(t.ctx.db);
-  return versions.find((v) => v.topic === CATALOG_TOPIC)?.version ?? 0;
+  return versions.find((v) => v.topic === SHOP_TOPICS.catalog)?.version ?? 0;
 }
 
 /** Expects `write` to answer `status` and to bump the catalogue topic. */

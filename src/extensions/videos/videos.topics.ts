@@ -1,5 +1,7 @@
+import { defineTopics } from '../../platform/cache/topics.js';
+
 /**
- * The cache topic of the library listing: bumped by every write of the library rows and the product
- * assignments (in `library.repository.ts` and `assignments.repository.ts`, inside the writing transaction).
+ * The cache topics of videos. `library`: the library listing, bumped by every write of the library rows and the
+ * product assignments (in `library.repository.ts` and `assignments.repository.ts`, inside the writing transaction).
  */
-export const VIDEOS_LIBRARY_TOPIC = 'videos.library';
+export const VIDEOS_TOPICS = defineTopics('videos', ['library']);

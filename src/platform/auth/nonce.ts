@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { hmacHex, safeEqual } from '../security/hashing.js';
 
 const HALF_LIFE_SECONDS = 12 * 60 * 60;
@@ -11,7 +12,7 @@ export interface NonceSubject {
 /** WordPress-style `wp_rest` nonces: HMAC over tick|action|uid|token, 10 hex chars, 12 h ticks. */
 export class NonceService {
   // HMACs already computed, by tick|action|uid|token: a busy session verifies and refreshes the same nonce.
-  private readonly computed = new Map<string, string>();
+  private readonly computed = new LRUCache<string, string>({ max: 10_000 });
   // The wp_rest nonces of a subject object for one tick: callers that keep their subject (the authenticator
   // keeps one per cached principal) skip even the key building and map lookup.
   private readonly bySubject = new WeakMap<
@@ -69,7 +70,6 @@ export class NonceService {
     let nonce = this.computed.get(input);
     if (nonce === undefined) {
       nonce = hmacHex(`nonce:${this.secret}`, input).slice(-12, -2);
-      if (this.computed.size >= 10_000) this.computed.clear();
       this.computed.set(input, nonce);
     }
     return nonce;

@@ -1,9 +1,10 @@
 import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
+import { PLATFORM_TOPICS } from '../cache/topics.js';
 import type { DbOrTrx } from '../db/database.js';
 import type { Principal } from './principal.js';
 
 /** The cache topic of everything a principal is made of: users, roles, capabilities, sessions, passwords. */
-const PRINCIPALS = ['auth.principals'];
+const PRINCIPALS = [PLATFORM_TOPICS.principals];
 
 /**
  * Marks, inside the writing transaction, that some user's role, capabilities, sessions or passwords changed:

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { PLATFORM_TOPICS } from '../cache/topics.js';
 import type { PlatformContext } from '../context.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../http/encoded-body.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
@@ -20,7 +21,7 @@ export function registerUserRoutes(app: RestApp, ctx: PlatformContext): void {
     '/wp/v2/users/me',
     {
       // The answer is made of the principal alone (which the replay lane checks itself).
-      config: { auth: { access: 'user', nonce: 'cookie' }, cache: { topics: ['auth.principals'] } },
+      config: { auth: { access: 'user', nonce: 'cookie' }, cache: { topics: [PLATFORM_TOPICS.principals] } },
       schema: {
         tags: ['users'],
         summary:

@@ -20,6 +20,7 @@ import {
   type VersionsRead,
 } from './data-versions.repository.js';
 import { leaveInstance, registerInstance, renewInstance } from './instance-leases.repository.js';
+import type { Topic } from './topics.js';
 
 /** An instance's lease (renewed every RENEW_MS), its solo lease, and the margin it gives up for clock drift. */
 const LEASE_MS = 3000;
@@ -38,7 +39,7 @@ const byAdapter = new WeakMap<object, DataVersions>();
  * bump commits or rolls back with the data. Caches of those topics stop answering in this process from the bump
  * until the transaction has ended; every instance sees the commit at its next request (`DataVersions.catchUp`).
  */
-export async function bumpTopics(db: DbOrTrx, ...topics: string[]): Promise<void> {
+export async function bumpTopics(db: DbOrTrx, ...topics: Topic[]): Promise<void> {
   await versionsOf(db).bump(db, topics);
 }
 
@@ -55,7 +56,7 @@ function versionsOf(db: DbOrTrx): DataVersions {
 export function topicBumpCte(
   db: DbOrTrx,
   after: string,
-  ...topics: string[]
+  ...topics: Topic[]
 ): { cte: ReturnType<typeof bumpCte>; settle: () => Promise<void> } {
   const versions = versionsOf(db);
   return { cte: bumpCte(topics, after), settle: () => versions.recorded(db, topics) };
@@ -66,7 +67,7 @@ export function topicBumpCte(
  */
 export function topicBumpPart(
   db: DbOrTrx,
-  ...topics: string[]
+  ...topics: Topic[]
 ): { part: ReturnType<typeof insertBumpsPart>; settle: () => Promise<void> } {
   const versions = versionsOf(db);
   return { part: insertBumpsPart(db, topics), settle: () => versions.recorded(db, topics) };
@@ -179,7 +180,7 @@ export class DataVersions {
    * The stamp of an answer computed now from these topics, or null when it must not be cached (a transaction of
    * this process that bumped one of them has not ended). Take it before the read; store only while `holds` it.
    */
-  stamp(topics: readonly string[]): string | null {
+  stamp(topics: readonly Topic[]): string | null {
     let stamp = '';
     for (const topic of topics) {
       if (this.open.has(topic)) return null;
@@ -189,19 +190,19 @@ export class DataVersions {
   }
 
   /** True while an answer stamped `stamp` is still current for these topics. */
-  holds(topics: readonly string[], stamp: string | null): boolean {
+  holds(topics: readonly Topic[], stamp: string | null): boolean {
     return stamp !== null && stamp === this.stamp(topics);
   }
 
   /** See `bumpTopics`. */
-  async bump(db: DbOrTrx, topics: string[]): Promise<void> {
+  async bump(db: DbOrTrx, topics: readonly Topic[]): Promise<void> {
     if (db.isTransaction) await this.hold(db, topics);
     await insertBumps(db, topics);
     if (!db.isTransaction) this.written(topics);
   }
 
   /** After a statement that bumped `topics` through `db` (see `topicBumpCte`, `topicBumpPart`) has run. */
-  async recorded(db: DbOrTrx, topics: readonly string[]): Promise<void> {
+  async recorded(db: DbOrTrx, topics: readonly Topic[]): Promise<void> {
     if (db.isTransaction) await this.hold(db, topics);
     else this.written(topics);
   }

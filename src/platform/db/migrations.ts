@@ -6,10 +6,13 @@ import {
   type MigrationResultSet,
   type MigrationProvider,
   Migrator,
-  PostgresAdapter,
   sql,
 } from 'kysely';
 import type { Db } from './database.js';
+import { isPostgres } from './engine.js';
+
+/** For migrations (frozen files import it from here); everything else imports it from `engine.ts`. */
+export { isPostgres };
 
 /** A module's migrations: file name (ISO timestamp + what) → migration. Frozen once landed. */
 export type MigrationSet = Record<string, Migration>;
@@ -89,11 +92,6 @@ export function idColumn(db: Kysely<any>): [ColumnDataType, ColumnDefinitionBuil
   return isPostgres(db)
     ? ['serial', (c) => c.primaryKey()]
     : ['integer', (c) => c.primaryKey().autoIncrement()];
-}
-
-/** True when the query builder talks to PostgreSQL. */
-export function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** For migrations: `CREATE INDEX` helper usable in both engines with a raw expression list. */

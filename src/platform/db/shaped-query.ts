@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
 import { type DbOrTrx, preparedOnPostgres, type Tables } from './database.js';
-import { isPostgres } from './migrations.js';
+import { isPostgres } from './engine.js';
 
 /** The `index`-th value of a shaped query (typed `never` so it fits any column). */
 export type Placeholder = (index: number) => never;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from './database.js';
-import { isPostgres } from './migrations.js';
+import { isPostgres } from './engine.js';
 
 /**
  * PostgreSQL: takes the transaction-scoped lock named `name` (in this schema), held until the transaction ends, so

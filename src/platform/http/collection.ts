@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 
@@ -41,15 +42,13 @@ export function setPaginationHeaders(
       links.push(`<${pageUrl(url, input.publicUrl, Math.min(input.page - 1, totalPages))}>; rel="prev"`);
     if (input.page < totalPages) links.push(`<${pageUrl(url, input.publicUrl, input.page + 1)}>; rel="next"`);
     link = links.join(', ');
-    if (linkHeaders.size >= MAX_LINK_HEADERS) linkHeaders.clear();
     linkHeaders.set(key, link);
   }
   if (link) reply.header('Link', link);
 }
 
 // Link headers already built, by public URL, request URL, page and page count: busy lists repeat them.
-const linkHeaders = new Map<string, string>();
-const MAX_LINK_HEADERS = 1000;
+const linkHeaders = new LRUCache<string, string>({ max: 1000 });
 
 function pageUrl(requestUrl: string, publicUrl: string, page: number): string {
   const url = new URL(requestUrl, `${publicUrl}/`);

@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { DataVersions } from '../cache/data-versions.js';
+import type { Topic } from '../cache/topics.js';
 import { replayWhileFresh } from './replay-lane.js';
 
 declare module 'fastify' {
@@ -14,7 +15,7 @@ declare module 'fastify' {
 
 /** What a route's answer is made of, and how long it may be replayed at most. */
 export interface ResponseCacheConfig {
-  topics: readonly string[];
+  topics: readonly Topic[];
   /**
    * Milliseconds an answer may be replayed at most (0: never), for answers that also change with time (e.g. an
    * owner's cache-lifetime setting); unset: as long as the topics hold.

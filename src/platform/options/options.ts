@@ -1,6 +1,8 @@
 import type { Clock } from '../clock.js';
-import { bumpTopics, type DataVersions } from '../cache/data-versions.js';
-import { VersionedCache } from '../cache/versioned-cache.js';
+import { type CacheLayer, declareCache } from '../cache/cache-layer.js';
+import { bumpTopics } from '../cache/data-versions.js';
+import type { TopicCache } from '../cache/topic-cache.js';
+import { PLATFORM_TOPICS } from '../cache/topics.js';
 import type { DbOrTrx } from '../db/database.js';
 import { toDbTime } from '../db/sql-helpers.js';
 import {
@@ -16,30 +18,32 @@ import {
   upsertTransient,
 } from './options.repository.js';
 
-/** The cache topic every option write bumps (name it in caches of values read from options). */
-export const OPTIONS_TOPIC = 'options';
-/** How long an option's text may stay in memory at most (its topic keeps it current meanwhile). */
-const KEEP_MS = 3_600_000;
+/** Options' stored texts, kept an hour at most (their topic keeps them current meanwhile). */
+const OPTION_TEXTS = declareCache<string | null>({
+  topics: [PLATFORM_TOPICS.options],
+  max: 1000,
+  ttlMs: 3_600_000,
+});
 
 /**
  * Key/value settings stored as JSON in the database (shared by every instance). Reads outside a transaction are
  * served from memory while no option was written anywhere (topic `options`); each read parses its own copy.
  */
 export class OptionsStore {
-  private readonly texts: VersionedCache<string | null>;
+  private readonly texts: TopicCache<string | null>;
 
   constructor(
     private readonly db: DbOrTrx,
-    versions: DataVersions,
+    caches: CacheLayer,
   ) {
-    this.texts = new VersionedCache(versions, [OPTIONS_TOPIC], { maxEntries: 1000, now: Date.now });
+    this.texts = caches.of(OPTION_TEXTS);
   }
 
   /** The stored value, or `fallback` when missing. */
   async get<T>(name: string, fallback: T, db: DbOrTrx = this.db): Promise<T> {
     const text =
       db === this.db
-        ? await this.texts.getOrCompute(name, KEEP_MS, () => readOption(this.db, name))
+        ? await this.texts.getOrCompute(name, () => readOption(this.db, name))
         : await readOption(db, name);
     return text === null ? fallback : (JSON.parse(text) as T);
   }
@@ -47,27 +51,27 @@ export class OptionsStore {
   /** Stores a value (insert or replace). */
   async set(name: string, value: unknown, db: DbOrTrx = this.db): Promise<void> {
     await upsertOption(db, name, JSON.stringify(value));
-    await bumpTopics(db, OPTIONS_TOPIC);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
   }
 
   /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */
   async add(name: string, value: unknown, db: DbOrTrx = this.db): Promise<boolean> {
     const added = await insertOptionIfMissing(db, name, JSON.stringify(value));
-    if (added) await bumpTopics(db, OPTIONS_TOPIC);
+    if (added) await bumpTopics(db, PLATFORM_TOPICS.options);
     return added;
   }
 
   /** Deletes a value; true when it existed. */
   async delete(name: string, db: DbOrTrx = this.db): Promise<boolean> {
     const deleted = await deleteOptionRow(db, name);
-    await bumpTopics(db, OPTIONS_TOPIC);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
     return deleted;
   }
 
   /** Deletes every option whose name starts with `prefix`; returns how many. */
   async deletePrefix(prefix: string, db: DbOrTrx = this.db): Promise<number> {
     const deleted = await deleteOptionsByPrefix(db, prefix);
-    await bumpTopics(db, OPTIONS_TOPIC);
+    await bumpTopics(db, PLATFORM_TOPICS.options);
     return deleted;
   }
 }

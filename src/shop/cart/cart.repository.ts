@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
-import type { Engine } from '../../platform/db/database.js';
+import { isPostgres } from '../../platform/db/engine.js';
 import type { ShopCart } from '../shop-api.js';
 
 /** Row of `shop_carts`: one Store API cart session (guest `t_…` or user `u_<id>`). */
@@ -54,13 +54,13 @@ export interface StoredCart {
 export async function findCartRow(
   db: DbOrTrx,
   sessionId: string,
-  options: { lock?: boolean; engine?: Engine } = {},
+  options: { lock?: boolean } = {},
 ): Promise<StoredCart | null> {
   let query = db
     .selectFrom('shop_carts')
     .select(['session_id', 'user_id', 'contents', 'billing_email', 'merged_into', 'updated_at'])
     .where('session_id', '=', sessionId);
-  if (options.lock && options.engine === 'postgres') query = query.forUpdate();
+  if (options.lock && isPostgres(db)) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toStoredCart(row) : null;
 }

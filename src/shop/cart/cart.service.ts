@@ -298,7 +298,7 @@ export class CartService {
    */
   async mergeGuestCart(guestSessionId: string, user: CartSession): Promise<ShopCart | null> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      const lock = { lock: true, engine: this.ctx.engine };
+      const lock = { lock: true };
       const guest = await findCartRow(trx, guestSessionId, lock);
       if (!guest || guest.mergedInto || guest.userId !== null) return null;
       if (guest.contents.items.length === 0 && guest.contents.coupons.length === 0) return null;
@@ -340,7 +340,7 @@ export class CartService {
   ): Promise<ComputedCart> {
     return this.ctx.db.transaction().execute(async (trx) => {
       const now = toDbTime(this.ctx.clock.now());
-      const lock = { lock: true, engine: this.ctx.engine };
+      const lock = { lock: true };
       const row = { sessionId: session.sessionId, userId: session.userId, now };
       const stored =
         (await findCartRow(trx, session.sessionId, lock)) ??

@@ -1,7 +1,7 @@
 import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { lockWriters } from '../../platform/db/writer-lock.js';
-import { CATALOG_TOPIC } from '../shop-api.js';
+import { SHOP_TOPICS } from '../shop-api.js';
 
 /**
  * The first step of every catalogue write, before it touches a row: the catalogue writers' lock (PostgreSQL; held
@@ -9,6 +9,6 @@ import { CATALOG_TOPIC } from '../shop-api.js';
  * against a product save, a refund restoring stock — queue on it instead of deadlocking, then the topic bump.
  */
 export async function startCatalogWrite(db: DbOrTrx): Promise<void> {
-  await lockWriters(db, CATALOG_TOPIC);
-  await bumpTopics(db, CATALOG_TOPIC);
+  await lockWriters(db, SHOP_TOPICS.catalog);
+  await bumpTopics(db, SHOP_TOPICS.catalog);
 }

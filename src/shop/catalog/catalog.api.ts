@@ -24,7 +24,7 @@ export type ProductExtensionRegistry = Map<
 /** The catalog's ShopApi functions (products, categories, tags, attributes, money). */
 export function catalogApi(ctx: ShopContext, productExtensions: ProductExtensionRegistry): Partial<ShopApi> {
   const currency = currencyInfo(ctx.config.currency);
-  const prices = new ProductPrices(ctx.db, ctx.versions);
+  const prices = new ProductPrices(ctx.db, ctx.caches);
   return {
     currency,
     getProducts: (ids, db = ctx.db) => loadProducts(db, ids, ctx.config.publicUrl),

@@ -1,11 +1,15 @@
-import type { DataVersions } from '../../platform/cache/data-versions.js';
-import { VersionedCache } from '../../platform/cache/versioned-cache.js';
+import { type CacheLayer, declareCache } from '../../platform/cache/cache-layer.js';
+import type { TopicCache } from '../../platform/cache/topic-cache.js';
 import type { Db, DbOrTrx } from '../../platform/db/database.js';
-import { CATALOG_TOPIC, type ShopProductPrice } from '../shop-api.js';
+import { type ShopProductPrice, SHOP_TOPICS } from '../shop-api.js';
 import { loadProductPrices } from './product-records.js';
 
-/** How long a product's prices are kept at most while the catalogue is unchanged. */
-const KEEP_MS = 300_000;
+/** Products' prices by id, kept five minutes at most while the catalogue is unchanged. */
+const PRICES = declareCache<ShopProductPrice | null>({
+  topics: [SHOP_TOPICS.catalog],
+  max: 10_000,
+  ttlMs: 300_000,
+});
 
 /**
  * Products' current prices through the one cache layer (topic `shop.catalog`): a stream of captures or cart
@@ -13,13 +17,13 @@ const KEEP_MS = 300_000;
  * goes to the database, so a writer sees its own changes. Cached prices are frozen: callers only read them.
  */
 export class ProductPrices {
-  private readonly cache: VersionedCache<ShopProductPrice | null>;
+  private readonly cache: TopicCache<ShopProductPrice | null>;
 
   constructor(
     private readonly db: Db,
-    versions: DataVersions,
+    caches: CacheLayer,
   ) {
-    this.cache = new VersionedCache(versions, [CATALOG_TOPIC], { maxEntries: 10_000, now: Date.now });
+    this.cache = caches.of(PRICES);
   }
 
   /** The prices of the products among `ids` (variations inside their parent), in `ids` order, each id once. */
@@ -29,7 +33,7 @@ export class ProductPrices {
     const found = new Map<number, ShopProductPrice | null>();
     const missing: number[] = [];
     for (const id of unique) {
-      const cached = this.cache.get(String(id));
+      const cached = this.cache.get(id);
       if (cached === undefined) missing.push(id);
       else found.set(id, cached);
     }
@@ -39,7 +43,7 @@ export class ProductPrices {
       for (const id of missing) {
         const price = loaded.get(id) ?? null;
         found.set(id, price);
-        this.cache.set(String(id), price, stamp, KEEP_MS);
+        this.cache.set(id, price, stamp);
       }
     }
     return unique.flatMap((id) => found.get(id) ?? []);

@@ -10,10 +10,10 @@ import {
 } from 'kysely';
 import { topicBumpPart } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx, Tables } from '../../platform/db/database.js';
-import { isPostgres } from '../../platform/db/migrations.js';
+import { isPostgres } from '../../platform/db/engine.js';
 import { inListChunks, shapedQuery } from '../../platform/db/shaped-query.js';
 import { columnsToSet, containsInsensitive, escapeLike } from '../../platform/db/sql-helpers.js';
-import { CATALOG_TOPIC, type ProductQuery } from '../shop-api.js';
+import { type ProductQuery, SHOP_TOPICS } from '../shop-api.js';
 import { groupByProduct } from './group-by-product.js';
 
 declare module '../../platform/db/database.js' {
@@ -517,8 +517,8 @@ export async function sellStock(
     }
     return short;
   }
-  await lockWriters(db, CATALOG_TOPIC);
-  const bump = topicBumpPart(db, CATALOG_TOPIC);
+  await lockWriters(db, SHOP_TOPICS.catalog);
+  const bump = topicBumpPart(db, SHOP_TOPICS.catalog);
   const ids = moves.map((m) => m.id);
   const { rows } = await sql<{ id: number }>`
     with bumped as (${bump.part}),

@@ -41,7 +41,7 @@ export class CheckoutService {
       );
     const billing = completeBilling(input.billing);
     return this.ctx.db.transaction().execute(async (trx) => {
-      const stored = await findCartRow(trx, session.sessionId, { lock: true, engine: this.ctx.engine });
+      const stored = await findCartRow(trx, session.sessionId, { lock: true });
       if (stored?.mergedInto) throw mergedCartError();
       if (!stored || stored.contents.items.length === 0)
         throw new RestError('woocommerce_rest_cart_empty', 'Cannot create an order from an empty cart.', 400);

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Generated, type Selectable, type SqlBool, sql } from 'kysely';
-import type { DbOrTrx, Engine, Tables } from '../../platform/db/database.js';
-import { isPostgres } from '../../platform/db/migrations.js';
+import type { DbOrTrx, Tables } from '../../platform/db/database.js';
+import { isPostgres } from '../../platform/db/engine.js';
 import { columnsToSet, escapeLike } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus } from '../shop-api.js';
 import { searchQueryTerms } from './order-search-terms.js';
@@ -165,10 +165,10 @@ export async function insertOrder(
 export async function findOrderRow(
   db: DbOrTrx,
   id: number,
-  options: { lock?: boolean; engine?: Engine } = {},
+  options: { lock?: boolean } = {},
 ): Promise<OrderRow | null> {
   let query = db.selectFrom('shop_orders').selectAll().where('id', '=', id);
-  if (options.lock && options.engine === 'postgres') query = query.forUpdate();
+  if (options.lock && isPostgres(db)) query = query.forUpdate();
   return (await query.executeTakeFirst()) ?? null;
 }
 

@@ -414,7 +414,7 @@ export class OrdersService {
 
   /** The order row, locked for the rest of the transaction on PostgreSQL; 404 when unknown. */
   async lockedRow(trx: DbOrTrx, id: number): Promise<OrderRow> {
-    const row = await findOrderRow(trx, id, { lock: true, engine: this.ctx.engine });
+    const row = await findOrderRow(trx, id, { lock: true });
     if (!row) throw orderNotFound();
     return row;
   }

@@ -62,7 +62,7 @@ export class RefundsService {
     orderId: number,
     request: RefundRequest,
   ): Promise<{ order: OrderRecord; refund: RefundRecord }> {
-    const row = await findOrderRow(trx, orderId, { lock: true, engine: this.ctx.engine });
+    const row = await findOrderRow(trx, orderId, { lock: true });
     if (!row || row.trashed === 1)
       throw new NotFoundError('woocommerce_rest_invalid_order_id', 'Invalid order ID.');
     const order = (await loadOrder(trx, orderId))!;
@@ -131,7 +131,7 @@ export class RefundsService {
    */
   remove(orderId: number, refundId: number): Promise<{ order: OrderRecord; refund: RefundRecord }> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      await findOrderRow(trx, orderId, { lock: true, engine: this.ctx.engine });
+      await findOrderRow(trx, orderId, { lock: true });
       const { refund } = await this.require(orderId, refundId, trx);
       const now = toDbTime(this.ctx.clock.now());
       if (!(await deleteRefundRow(trx, { id: refund.id, order_id: orderId, amount: refund.amount }, now)))

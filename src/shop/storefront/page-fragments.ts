@@ -1,7 +1,8 @@
-import { VersionedCache } from '../../platform/cache/versioned-cache.js';
+import { declareCache } from '../../platform/cache/cache-layer.js';
+import type { TopicCache } from '../../platform/cache/topic-cache.js';
 import type { SafeHtml } from '../../platform/http/html.js';
-import { CATALOG_TOPIC } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
+import { SHOP_TOPICS } from '../shop-api.js';
 
 /** The part of a catalogue page that is the same for every visitor: its status, title and content. */
 export interface CatalogFragment {
@@ -10,8 +11,8 @@ export interface CatalogFragment {
   body: SafeHtml;
 }
 
-/** How long a fragment may live at most (topic `shop.catalog` keeps it current meanwhile). */
-const KEEP_MS = 300_000;
+/** Fragments live five minutes at most (topic `shop.catalog` keeps them current meanwhile). */
+const FRAGMENTS = declareCache<unknown>({ topics: [SHOP_TOPICS.catalog], max: 2000, ttlMs: 300_000 });
 
 /**
  * Catalogue pages' visitor-independent content (a grid page, a product's core and reviews), kept while the
@@ -19,10 +20,10 @@ const KEEP_MS = 300_000;
  * depend on the visitor, are rendered per request around it.
  */
 export class CatalogFragments {
-  private readonly cache: VersionedCache<unknown>;
+  private readonly cache: TopicCache<unknown>;
 
   constructor(ctx: ShopContext) {
-    this.cache = new VersionedCache(ctx.versions, [CATALOG_TOPIC], { maxEntries: 2000, now: Date.now });
+    this.cache = ctx.caches.of(FRAGMENTS);
   }
 
   /**
@@ -30,6 +31,6 @@ export class CatalogFragments {
    * computed on a miss. A caller's keys start with its own prefix (`grid:`, `product:`).
    */
   render<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    return this.cache.getOrCompute(key, KEEP_MS, compute) as Promise<T>;
+    return this.cache.getOrCompute(key, compute) as Promise<T>;
   }
 }

@@ -2,14 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { siteName } from '../../platform/admin-pages/site-identity.js';
 import { siteIconLink, siteIconUrl } from '../../platform/site-settings/site-icon.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
-import { VersionedCache } from '../../platform/cache/versioned-cache.js';
-import { OPTIONS_TOPIC } from '../../platform/options/options.js';
-import { CATALOG_TOPIC } from '../shop-api.js';
+import { declareCache } from '../../platform/cache/cache-layer.js';
 import type { ShopContext } from '../shop-part.js';
 import type { CatalogFragments } from './page-fragments.js';
 import { islandUrl } from './islands-manifest.js';
 import type { PageAssets, StorefrontSlotRegistry } from './storefront-slots.js';
 import { STOREFRONT_CSS_URL } from './storefront-styles.js';
+import { SHOP_TOPICS } from '../shop-api.js';
+import { PLATFORM_TOPICS } from '../../platform/cache/topics.js';
 
 /** A notice shown above a page's content. */
 export interface PageNotice {
@@ -26,8 +26,12 @@ export interface StorefrontDeps {
   cartCount(request: FastifyRequest): Promise<number>;
 }
 
-const CHROME_TTL_MS = 60_000;
-const chromeCaches = new WeakMap<ShopContext, VersionedCache<SiteChrome>>();
+/** The site's chrome, rendered once per change of the options or the catalogue, a minute at most. */
+const CHROME = declareCache<SiteChrome>({
+  topics: [SHOP_TOPICS.catalog, PLATFORM_TOPICS.options],
+  max: 1,
+  ttlMs: 60_000,
+});
 
 /** Security headers of every storefront page. */
 export const STOREFRONT_HEADERS = {
@@ -145,15 +149,7 @@ interface SiteChrome {
 
 /** The site's name, icon and category links, rendered once per change of the options or the catalogue. */
 function siteChrome(ctx: ShopContext): Promise<SiteChrome> {
-  let cache = chromeCaches.get(ctx);
-  if (!cache) {
-    cache = new VersionedCache(ctx.versions, [CATALOG_TOPIC, OPTIONS_TOPIC], {
-      maxEntries: 1,
-      now: () => ctx.clock.now().getTime(),
-    });
-    chromeCaches.set(ctx, cache);
-  }
-  return cache.getOrCompute('chrome', CHROME_TTL_MS, async () => {
+  return ctx.caches.of(CHROME).getOrCompute('chrome', async () => {
     const [site, iconUrl, categories] = await Promise.all([
       siteName(ctx.options),
       siteIconUrl(ctx.options),

@@ -1,6 +1,7 @@
-import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
+import { declareCache } from '../../../platform/cache/cache-layer.js';
+import type { TopicCache } from '../../../platform/cache/topic-cache.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { SESSIONS_TOPIC } from '../sessions/sessions.topic.js';
+import { CART_RECOVERY_TOPICS } from '../cart-recovery.topics.js';
 
 /** The analytics periods (days) the routes accept. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
@@ -13,8 +14,15 @@ export type AnalyticsWindow = 'current' | 'previous';
 /** Cached results live at most this long, so sliding windows never drift far from the truth. */
 export const ANALYTICS_CACHE_TTL_SECONDS = 900;
 
-/** What the analytics are made of: sessions, their events and notifications (bumped by their repositories). */
-const TOPICS = [SESSIONS_TOPIC] as const;
+/**
+ * One result per period and window, made of sessions, their events and notifications (bumped by their
+ * repositories), kept ANALYTICS_CACHE_TTL_SECONDS at most.
+ */
+const RESULTS = declareCache<unknown>({
+  topics: [CART_RECOVERY_TOPICS.sessions],
+  max: ANALYTICS_PERIODS.length * 2,
+  ttlMs: ANALYTICS_CACHE_TTL_SECONDS * 1000,
+});
 
 /**
  * One result per period and window in memory, kept while the versions of the sessions topic it was read under hold
@@ -22,18 +30,14 @@ const TOPICS = [SESSIONS_TOPIC] as const;
  * ANALYTICS_CACHE_TTL_SECONDS by the app's clock. A result read across a change is answered, not kept.
  */
 export class AnalyticsCache {
-  private readonly results: VersionedCache<unknown>;
+  private readonly results: TopicCache<unknown>;
 
   constructor(ctx: ExtensionContext) {
-    this.results = new VersionedCache(ctx.versions, TOPICS, {
-      maxEntries: ANALYTICS_PERIODS.length * 2,
-      now: () => ctx.clock.now().getTime(),
-    });
+    this.results = ctx.caches.of(RESULTS);
   }
 
   /** The period's result: the cached one while current, else `compute()` (kept when nothing changed meanwhile). */
   get<T>(days: AnalyticsPeriod, compute: () => Promise<T>, window: AnalyticsWindow = 'current'): Promise<T> {
-    const key = window === 'current' ? String(days) : `${days}:${window}`;
-    return this.results.getOrCompute(key, ANALYTICS_CACHE_TTL_SECONDS * 1000, compute) as Promise<T>;
+    return this.results.getOrCompute([days, window], compute) as Promise<T>;
   }
 }

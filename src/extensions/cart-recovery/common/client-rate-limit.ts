@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitResult } from '../../../platform/rate-limit/rate-limiter.js';
 import { sha256Hex } from '../../../platform/security/hashing.js';
@@ -30,11 +31,10 @@ export function clientLimitKey(category: RateCategory, ip: string): string {
   let key = recentKeys.get(cacheKey);
   if (key === undefined) {
     key = `cartrecovery:${category}:${sha256Hex(ip || 'unknown').slice(0, 32)}`;
-    // A busy client hits again and again: its key is kept; the map is emptied before it grows large.
-    if (recentKeys.size >= 1000) recentKeys.clear();
     recentKeys.set(cacheKey, key);
   }
   return key;
 }
 
-const recentKeys = new Map<string, string>();
+// A busy client hits again and again: its key is kept, the least recently seen clients' go first.
+const recentKeys = new LRUCache<string, string>({ max: 1000 });

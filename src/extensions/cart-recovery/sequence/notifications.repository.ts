@@ -2,7 +2,7 @@ import { type Generated, type Selectable, sql } from 'kysely';
 import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { type NotificationState, PENDING_NOTIFICATION_STATES } from '../sessions/session-states.constants.js';
-import { SESSIONS_TOPIC } from '../sessions/sessions.topic.js';
+import { CART_RECOVERY_TOPICS } from '../cart-recovery.topics.js';
 
 /** The `cr_notifications` table: one row per session and step, claimed before sending (exactly once). */
 export interface CrNotificationsTable {
@@ -76,7 +76,7 @@ export async function queueNotification(
     )
     .executeTakeFirst();
   const queued = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (queued) await bumpTopics(db, SESSIONS_TOPIC);
+  if (queued) await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return queued;
 }
 
@@ -100,7 +100,7 @@ export async function claimNotification(
     .where('status', 'in', PENDING_NOTIFICATION_STATES)
     .returningAll()
     .executeTakeFirst();
-  if (row) await bumpTopics(db, SESSIONS_TOPIC);
+  if (row) await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return row ?? null;
 }
 
@@ -125,7 +125,7 @@ export async function settleClaim(
     .where('claimed_by', '=', input.workerId)
     .executeTakeFirst();
   const settled = Number(result.numUpdatedRows) > 0;
-  if (settled) await bumpTopics(db, SESSIONS_TOPIC);
+  if (settled) await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return settled;
 }
 
@@ -141,7 +141,7 @@ export async function cancelPendingNotifications(
     .where('status', 'in', PENDING_NOTIFICATION_STATES)
     .executeTakeFirst();
   const canceled = Number(result.numUpdatedRows);
-  if (canceled > 0) await bumpTopics(db, SESSIONS_TOPIC);
+  if (canceled > 0) await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return canceled;
 }
 
@@ -249,7 +249,7 @@ export async function setNotificationsAbandonedAt(
     .set({ abandoned_at: abandonedAt })
     .where('session_id', '=', sessionId)
     .execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 /** One notification by id. */
@@ -267,7 +267,7 @@ export async function markNotificationClicked(db: DbOrTrx, id: number, at: strin
     .where('id', '=', id)
     .where('restore_clicked_at', 'is', null)
     .execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 /** Queues a step for an immediate send: inserts it, or re-queues it when canceled or failed (agent action). */
@@ -304,5 +304,5 @@ export async function requeueNotification(
     .where('step', '=', input.step)
     .where('status', '=', 'failed')
     .execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }

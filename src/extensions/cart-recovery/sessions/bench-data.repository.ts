@@ -2,7 +2,7 @@ import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { Db } from '../../../platform/db/database.js';
 import type { NewSessionRow } from './sessions.repository.js';
-import { SESSIONS_TOPIC } from './sessions.topic.js';
+import { CART_RECOVERY_TOPICS } from '../cart-recovery.topics.js';
 
 /** One generated session with how many e-mails and whether its link was clicked. */
 export interface BenchSession {
@@ -56,6 +56,6 @@ export async function insertBenchRows(db: Db, batch: BenchSession[]): Promise<vo
     }
     if (notifications.length > 0) await trx.insertInto('cr_notifications').values(notifications).execute();
     if (events.length > 0) await trx.insertInto('cr_events').values(events).execute();
-    await bumpTopics(trx, SESSIONS_TOPIC);
+    await bumpTopics(trx, CART_RECOVERY_TOPICS.sessions);
   });
 }

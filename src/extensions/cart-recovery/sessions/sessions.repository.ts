@@ -1,11 +1,11 @@
 import { type Generated, type Insertable, type Selectable, sql } from 'kysely';
 import { bumpTopics, topicBumpPart } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { isPostgres } from '../../../platform/db/migrations.js';
+import { isPostgres } from '../../../platform/db/engine.js';
 import { inListChunks, type Placeholder, shapedQuery } from '../../../platform/db/shaped-query.js';
 import { newJobsPart } from '../../../platform/jobs/db-job-queue.js';
 import type { SessionState } from './session-states.constants.js';
-import { SESSIONS_TOPIC } from './sessions.topic.js';
+import { CART_RECOVERY_TOPICS } from '../cart-recovery.topics.js';
 
 /** The `cr_sessions` table: one consented capture and its life. */
 export interface CrSessionsTable {
@@ -100,7 +100,7 @@ export function freshLifecycleColumns(at: string) {
 /** Inserts a session; returns its row id. */
 export async function insertSession(db: DbOrTrx, row: NewSessionRow): Promise<number> {
   const inserted = await db.insertInto('cr_sessions').values(row).returning('id').executeTakeFirstOrThrow();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return inserted.id;
 }
 
@@ -114,7 +114,7 @@ export type CapturedSessionRow = Omit<
 export async function insertSessions(db: DbOrTrx, rows: CapturedSessionRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const inserted = await insertSessionRows.execute(db, rowValues(SESSION_COLUMNS, rows), rows.length);
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return new Map(inserted.rows.map((r) => [r.session_id, r.id]));
 }
 
@@ -206,7 +206,7 @@ export async function insertCapturesAtOnce(
   ];
   const shape = `${input.sessions.length}:${input.events.length}:${input.jobs.count}`;
   await insertCaptures.execute(db, values, shape);
-  await topicBumpPart(db, SESSIONS_TOPIC).settle();
+  await topicBumpPart(db, CART_RECOVERY_TOPICS.sessions).settle();
 }
 
 const RESERVED_SESSION_COLUMNS = ['id', ...SESSION_COLUMNS] as const;
@@ -217,7 +217,7 @@ const insertCaptures = shapedQuery(
     const [sessions, events, jobs] = shape.split(':').map(Number) as [number, number, number];
     const eventsFrom = sessions * RESERVED_SESSION_COLUMNS.length;
     const jobsFrom = eventsFrom + events * EVENT_COLUMNS.length;
-    const bump = topicBumpPart(db, SESSIONS_TOPIC);
+    const bump = topicBumpPart(db, CART_RECOVERY_TOPICS.sessions);
     return db
       .with('captured_sessions', () =>
         db.insertInto('cr_sessions').values(placeholderRows(RESERVED_SESSION_COLUMNS, p, sessions, 0)),
@@ -297,7 +297,7 @@ export async function updateSession(
   let query = db.updateTable('cr_sessions').set(values).where('id', '=', id);
   if (onlyIn) query = query.where('status', 'in', onlyIn);
   const changed = Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
-  if (changed) await bumpTopics(db, SESSIONS_TOPIC);
+  if (changed) await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return changed;
 }
 
@@ -312,13 +312,13 @@ export async function touchSession(
     .set({ ...values, capture_count: sql`capture_count + 1` })
     .where('id', '=', id)
     .execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 /** Deletes a session (its notifications, tokens, restores and events cascade). */
 export async function deleteSession(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('cr_sessions').where('id', '=', id).execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 /** Captured sessions inactive since before `cutoff`, oldest first (the 5-minute sweep). */
@@ -397,7 +397,7 @@ export async function insertEvent(
       created_at: event.at,
     })
     .execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 /** Records events of several sessions in one statement. */
@@ -407,7 +407,7 @@ export async function insertEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   await insertEventRows.execute(db, eventValues(events), events.length);
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 const insertEventRows = shapedQuery((db, p, rows: number) =>
@@ -496,7 +496,7 @@ export async function deleteSessions(db: DbOrTrx, ids: number[]): Promise<number
   const deleted = Number(
     (await db.deleteFrom('cr_sessions').where('id', 'in', ids).executeTakeFirst()).numDeletedRows,
   );
-  if (deleted > 0) await bumpTopics(db, SESSIONS_TOPIC);
+  if (deleted > 0) await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
   return deleted;
 }
 
@@ -523,7 +523,7 @@ export async function anonymizeSessions(db: DbOrTrx, ids: number[], at: string):
     .set({ recipient_mask: '***', coupon_code: null })
     .where('session_id', 'in', ids)
     .execute();
-  await bumpTopics(db, SESSIONS_TOPIC);
+  await bumpTopics(db, CART_RECOVERY_TOPICS.sessions);
 }
 
 /** Up to `limit` ids of sessions anonymised before `cutoff`. */

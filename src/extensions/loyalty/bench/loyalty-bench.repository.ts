@@ -1,7 +1,7 @@
 import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { LEDGER_TOPIC } from '../ledger/ledger-topic.js';
 import type { AccountsTable, LedgerCountsTable, NewLedgerRow } from '../ledger/points-ledger.repository.js';
+import { LOYALTY_TOPICS } from '../loyalty.topics.js';
 
 /** Number of ledger rows (bench seeding only: a full count). */
 export async function countLedgerRows(db: DbOrTrx): Promise<number> {
@@ -47,7 +47,7 @@ async function inBatches<T>(
   const run = async (trx: DbOrTrx) => {
     for (let i = 0; i < rows.length; i += size) await write(trx, rows.slice(i, i + size));
     // Every table written here is ledger, counter or balance rows.
-    await bumpTopics(trx, LEDGER_TOPIC);
+    await bumpTopics(trx, LOYALTY_TOPICS.ledger);
   };
   if (db.isTransaction) await run(db);
   else await db.transaction().execute(run);

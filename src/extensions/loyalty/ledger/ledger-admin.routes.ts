@@ -10,7 +10,6 @@ import {
   adjustPoints,
   LEDGER_PAGE_TOPICS,
   type LedgerFilter,
-  type LedgerPageJson,
   ledgerPageJson,
   searchUsers,
   type TransactionType,
@@ -43,23 +42,15 @@ export function loyaltyAdminRoutes(app: RestApp, ctx: ExtensionContext): void {
         response: { 200: Type.Array(LedgerEntrySchema) },
       },
     },
-    // Not async: a cached page is sent without a promise.
-    (request, reply) => {
+    async (request, reply) => {
       const page = request.query.page ?? 1;
       const perPage = request.query.per_page ?? 20;
-      const send = ({ body, total }: LedgerPageJson) => {
-        setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
-        // Already serialized (same shape and order as the response schema).
-        sendJsonBytes(request, reply, body);
-      };
-      const json = ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
+      const { body, total } = await ledgerPageJson(ctx, filterOf(request.query), pageWindow(page, perPage));
+      setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
+      // Already serialized (same shape and order as the response schema).
+      sendJsonBytes(request, reply, body);
       // Awaiting the reply waits until it is sent (onSend hooks may wait), so Fastify never sends it twice.
-      if (json instanceof Promise)
-        return json.then(async (page) => {
-          send(page);
-          await reply;
-        });
-      send(json);
+      await reply;
     },
   );
 

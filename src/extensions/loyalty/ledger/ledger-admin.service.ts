@@ -1,10 +1,7 @@
 import type { ExtensionContext } from '../../define-extension.js';
-import type { DbOrTrx } from '../../../platform/db/database.js';
-import { GroupCommit } from '../../../platform/db/group-commit.js';
 import { type EncodedBody, encoded } from '../../../platform/http/encoded-body.js';
 import { ConflictError, invalid } from '../../../platform/http/errors.js';
-import { LEDGER_TOPIC } from './ledger-topic.js';
-import { type LedgerEntryView, entryView } from './ledger-view.js';
+import { entryView } from './ledger-view.js';
 import { searchUsersWithBalance, userExists } from '../customers/loyalty-accounts.repository.js';
 import { debugLog, printsInfo } from '../common/loyalty-log.js';
 import { readSettings } from '../settings/settings.store.js';
@@ -17,7 +14,7 @@ import {
   type TransactionType,
 } from './points-ledger.repository.js';
 import { InsufficientPointsError, recordEntry } from './points-ledger.service.js';
-import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
+import { LOYALTY_TOPICS } from '../loyalty.topics.js';
 
 /** The ledger query and entry types the admin routes speak (they never import the repository). */
 export type { LedgerFilter, TransactionType };
@@ -50,18 +47,15 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
   if (!(await userExists(ctx.db, input.userId)))
     throw invalid('user_id', 'exists', 'The selected user_id is invalid.');
   try {
-    const write = (db: DbOrTrx) =>
-      recordEntry(db, ctx.clock, {
-        userId: input.userId,
-        type: input.type,
-        amount: hundredths(input.amount),
-        referenceType: 'admin',
-        referenceId: input.actorId,
-        description: input.reason,
-        idempotencyKey: key,
-      });
-    // A ledger write is atomic by itself; grouping commits pays on SQLite's one connection only.
-    const result = await (ctx.engine === 'sqlite' ? adjustmentWrites(ctx).run(write) : write(ctx.db));
+    const result = await recordEntry(ctx.db, ctx.clock, {
+      userId: input.userId,
+      type: input.type,
+      amount: hundredths(input.amount),
+      referenceType: 'admin',
+      referenceId: input.actorId,
+      description: input.reason,
+      idempotencyKey: key,
+    });
     if (result.replayed) return replay(result.entry, input);
     // The settings are read only when the logger would print the line (one query less per adjustment).
     if (printsInfo(ctx.logger))
@@ -87,34 +81,6 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
   }
 }
 
-const groups = new WeakMap<object, GroupCommit>();
-
-/**
- * Manual adjustments arriving together are committed together (on SQLite the commit is a large part of an
- * adjustment's time); each keeps its own outcome (docs/loyalty.md).
- */
-function adjustmentWrites(ctx: ExtensionContext): GroupCommit {
-  let group = groups.get(ctx.db);
-  if (!group) {
-    group = new GroupCommit(ctx.db, ctx.engine);
-    groups.set(ctx.db, group);
-  }
-  return group;
-}
-
-/** One page of the ledger, newest first, with the number of matching entries. */
-async function ledgerPage(
-  ctx: ExtensionContext,
-  filter: LedgerFilter,
-  window: { offset: number; limit: number },
-): Promise<{ entries: LedgerEntryView[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    listEntries(ctx.db, filter, window),
-    countEntries(ctx.db, filter),
-  ]);
-  return { entries: rows.map(entryView), total };
-}
-
 /** A ledger page as its encoded JSON body (compressed forms made once, on demand), with its total. */
 export interface LedgerPageJson {
   body: EncodedBody;
@@ -123,43 +89,21 @@ export interface LedgerPageJson {
 
 /**
  * The cache topics a ledger page is made of: the ledger alone (entries show user ids, no names). The ledger
- * route declares them too, so the platform replays its answers while they hold.
+ * route declares them (`config.cache`), so the platform replays its answers while they hold.
  */
-export const LEDGER_PAGE_TOPICS: readonly string[] = [LEDGER_TOPIC];
+export const LEDGER_PAGE_TOPICS = [LOYALTY_TOPICS.ledger];
 
-const MAX_CACHED_PAGES = 200;
-/** Pages live this long at most (their topic keeps them current meanwhile). */
-const PAGE_KEEP_MS = 600_000;
-const pageCaches = new WeakMap<object, VersionedCache<LedgerPageJson>>();
-
-/**
- * `ledgerPage` as a JSON body, kept while the versions of `LEDGER_PAGE_TOPICS` hold (platform data versions:
- * stamped before the read, stored only if still current after it, so a page read across a write is never kept).
- * The page and totals queries, their building and the serialization are most of a request's cost. A cached
- * page is returned without a promise, so the route can answer synchronously.
- */
-export function ledgerPageJson(
+/** One page of the ledger, newest first, as a JSON body with the number of matching entries. */
+export async function ledgerPageJson(
   ctx: ExtensionContext,
   filter: LedgerFilter,
   window: { offset: number; limit: number },
-): LedgerPageJson | Promise<LedgerPageJson> {
-  let cache = pageCaches.get(ctx.db);
-  if (!cache) {
-    cache = new VersionedCache(ctx.versions, LEDGER_PAGE_TOPICS, {
-      maxEntries: MAX_CACHED_PAGES,
-      now: Date.now,
-    });
-    pageCaches.set(ctx.db, cache);
-  }
-  const key = JSON.stringify([filter, window]);
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const stamp = cache.stamp();
-  return ledgerPage(ctx, filter, window).then(({ entries, total }) => {
-    const page = { body: encoded(JSON.stringify(entries)), total };
-    cache.set(key, page, stamp, PAGE_KEEP_MS);
-    return page;
-  });
+): Promise<LedgerPageJson> {
+  const [rows, total] = await Promise.all([
+    listEntries(ctx.db, filter, window),
+    countEntries(ctx.db, filter),
+  ]);
+  return { body: encoded(JSON.stringify(rows.map(entryView))), total };
 }
 
 /** Users matching a search term, with their balance in whole points. */

@@ -10,11 +10,11 @@ import {
   type Tables,
 } from '../../../platform/db/database.js';
 import { escapeLike } from '../../../platform/db/sql-helpers.js';
-import { LEDGER_TOPIC } from './ledger-topic.js';
 
 /** Direction of a ledger entry. */
 export type TransactionType = 'credit' | 'debit';
 import type { ReferenceType } from './ledger-references.constants.js';
+import { LOYALTY_TOPICS } from '../loyalty.topics.js';
 
 export { REFERENCE_TYPES, type ReferenceType } from './ledger-references.constants.js';
 
@@ -174,7 +174,7 @@ export async function insertEntry(trx: DbOrTrx, row: NewLedgerRow, consume = fal
         .doUpdateSet((eb) => ({ n: eb('loyalty_ledger_counts.n', '+', eb.ref('excluded.n')) })),
     )
     .execute();
-  await bumpTopics(trx, LEDGER_TOPIC);
+  await bumpTopics(trx, LOYALTY_TOPICS.ledger);
   return Number(id);
 }
 
@@ -445,7 +445,7 @@ export async function closeExpiredLots(trx: DbOrTrx, userId: number, now: string
     .where('expires_at', 'is not', null)
     .where('expires_at', '<=', now)
     .execute();
-  await bumpTopics(trx, LEDGER_TOPIC);
+  await bumpTopics(trx, LOYALTY_TOPICS.ledger);
 }
 
 /** The sum of a customer's ledger (credits − debits), for audits and tests. */

@@ -1,11 +1,10 @@
 import type { Clock } from '../../../platform/clock.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
-import { creditsAtOnce, insertCreditAtOnce } from './points-credit.repository.js';
+import { type EntryResult, writeLedgerEntry } from './ledger-write.repository.js';
 import {
   findEntryByKey,
   insertEntry,
-  type LedgerRow,
   lockAccount,
   moveBalance,
   type ReferenceType,
@@ -39,35 +38,36 @@ export interface EntryInput {
   consumeLots?: boolean;
 }
 
-/** What a write produced: the entry, the balance after it, and whether it was an earlier write replayed. */
-export interface EntryResult {
-  entry: LedgerRow;
-  balance: number;
-  replayed: boolean;
-}
+export type { EntryResult };
 
 /**
- * Appends one entry and moves the balance in the same transaction (joins `db` when it is one).
- * The balance is moved first, which locks the account row, so writes to one customer are serialized on both
- * engines and the balance always equals the ledger sum.
+ * Appends one entry and moves the balance atomically (inside `db` when it is a transaction). The balance is moved
+ * first, which locks the account row, so writes to one customer are serialized on both engines and the balance
+ * always equals the ledger sum.
  */
 export async function recordEntry(db: DbOrTrx, clock: Clock, input: EntryInput): Promise<EntryResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
     throw new Error(`Ledger amounts are positive integer hundredths, got ${input.amount}`);
   const now = toDbTime(clock.now());
+  return writeLedgerEntry(db, {
+    // A credit without an idempotency key has nothing to check first: the repository may write it at once.
+    credit: input.type === 'credit' && !input.idempotencyKey ? creditRow(input, now) : null,
+    write: (trx) => writeEntry(trx, input, now),
+  });
+}
+
+/** The steps of one ledger write, inside the transaction `trx`. */
+async function writeEntry(trx: DbOrTrx, input: EntryInput, now: string): Promise<EntryResult> {
   const credit = input.type === 'credit';
-  // A credit without an idempotency key is one statement on PostgreSQL; everything else takes a transaction.
-  if (credit && !input.idempotencyKey && creditsAtOnce(db)) return creditAtOnce(db, input, now);
-  if (!db.isTransaction) return db.transaction().execute((trx) => recordEntry(trx, clock, input));
   if (input.idempotencyKey) {
-    const balance = await lockAccount(db, input.userId, now);
-    const existing = await findEntryByKey(db, input.idempotencyKey);
+    const balance = await lockAccount(trx, input.userId, now);
+    const existing = await findEntryByKey(trx, input.idempotencyKey);
     if (existing) return { entry: existing, balance, replayed: true };
   }
   const floor = !credit && !input.allowNegative;
-  const after = await moveBalance(db, input.userId, credit ? input.amount : -input.amount, now, floor);
+  const after = await moveBalance(trx, input.userId, credit ? input.amount : -input.amount, now, floor);
   if (after === null)
-    throw new InsufficientPointsError(await lockAccount(db, input.userId, now), input.amount);
+    throw new InsufficientPointsError(await lockAccount(trx, input.userId, now), input.amount);
   const row = {
     user_id: input.userId,
     transaction_type: input.type,
@@ -81,12 +81,12 @@ export async function recordEntry(db: DbOrTrx, clock: Clock, input: EntryInput):
     idempotency_key: input.idempotencyKey ?? null,
     created_at: now,
   };
-  const id = await insertEntry(db, row, !credit && input.consumeLots !== false);
+  const id = await insertEntry(trx, row, !credit && input.consumeLots !== false);
   return { entry: { id, ...row }, balance: after, replayed: false };
 }
 
-async function creditAtOnce(db: DbOrTrx, input: EntryInput, now: string): Promise<EntryResult> {
-  const row = {
+function creditRow(input: EntryInput, now: string) {
+  return {
     user_id: input.userId,
     amount: input.amount,
     reference_type: input.referenceType,
@@ -95,11 +95,5 @@ async function creditAtOnce(db: DbOrTrx, input: EntryInput, now: string): Promis
     expires_at: input.expiresAt ?? null,
     idempotency_key: null,
     created_at: now,
-  };
-  const { id, balance } = await insertCreditAtOnce(db, row);
-  return {
-    entry: { id, ...row, transaction_type: 'credit', remaining: input.amount, balance_after: balance },
-    balance,
-    replayed: false,
   };
 }

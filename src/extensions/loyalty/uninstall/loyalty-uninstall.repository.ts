@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { LEDGER_TOPIC } from '../ledger/ledger-topic.js';
+import { LOYALTY_TOPICS } from '../loyalty.topics.js';
 
 const TABLES = [
   'loyalty_ledger',
@@ -16,5 +16,5 @@ const TABLES = [
 export async function dropLoyaltyTables(db: DbOrTrx): Promise<void> {
   for (const table of TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(db);
   // Pages cached from the ledger (on any instance) are gone with it.
-  await bumpTopics(db, LEDGER_TOPIC);
+  await bumpTopics(db, LOYALTY_TOPICS.ledger);
 }

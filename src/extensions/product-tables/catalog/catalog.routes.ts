@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RestApp } from '../../../platform/http/server.js';
-import { CATALOG_TOPIC, type ProductQuery, type ShopProduct } from '../../../shop/shop-api.js';
+import { type ProductQuery, type ShopProduct, SHOP_TOPICS } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http/encoded-body.js';
@@ -9,7 +9,7 @@ import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http
 const tags = ['producttables'];
 
 /** The pickers' answers are made of the catalogue alone: replayed while it is unchanged. */
-const CATALOG_ROUTE = { ...ADMIN_ROUTE, cache: { topics: [CATALOG_TOPIC] } };
+const CATALOG_ROUTE = { ...ADMIN_ROUTE, cache: { topics: [SHOP_TOPICS.catalog] } };
 
 const ProductItemSchema = Type.Object({
   id: Type.Integer(),

@@ -1,15 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
-import { OPTIONS_TOPIC } from '../../../platform/options/options.js';
-import { CATALOG_TOPIC, type ShopCategory, type ShopProduct } from '../../../shop/shop-api.js';
+import { declareCache } from '../../../platform/cache/cache-layer.js';
+import { type ShopCategory, type ShopProduct, SHOP_TOPICS } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { TableConfig } from '../config/table-config.schemas.js';
 import type { EncodedBody } from '../../../platform/http/encoded-body.js';
 import type { SharedPart } from '../../../platform/http/spliced-body.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { readSettings } from '../settings/settings.store.js';
-import { findTable, type StoredTable, TABLES_TOPIC } from '../tables/tables.repository.js';
+import { findTable, type StoredTable } from '../tables/tables.repository.js';
 import {
   type CartLines,
   type RenderedTable,
@@ -19,15 +18,19 @@ import {
   type VisitorParts,
 } from './table-markup.js';
 import { productsPageKey, type RenderQuery, tableProductsPage } from './table-query.js';
-
-/** The platform's topic of the options (the settings are one). */
+import { PRODUCT_TABLES_TOPICS } from '../product-tables.topics.js';
+import { PLATFORM_TOPICS, type Topic } from '../../../platform/cache/topics.js';
 
 /**
  * What the storefront's answers are made of: the stored tables, the settings and the catalogue. Its routes name
  * them (`config.cache.topics`) and the caches below keep an entry only while they hold, on every instance; a
  * write to any of them (in its transaction, see the repositories) drops them at once.
  */
-export const STOREFRONT_TOPICS: readonly string[] = [TABLES_TOPIC, OPTIONS_TOPIC, CATALOG_TOPIC];
+export const STOREFRONT_TOPICS: readonly Topic[] = [
+  PRODUCT_TABLES_TOPICS.tables,
+  PLATFORM_TOPICS.options,
+  SHOP_TOPICS.catalog,
+];
 
 /** Which table to render and where it is shown. */
 export interface RenderRequest {
@@ -84,15 +87,12 @@ function storefrontStamp(ctx: ExtensionContext): string | null {
   return ctx.versions.stamp(STOREFRONT_TOPICS);
 }
 
-interface RenderCaches {
-  renders: VersionedCache<RenderResult>;
-  bodies: VersionedCache<RenderedBody>;
-  pages: VersionedCache<CatalogPage>;
-  tables: VersionedCache<{ table: StoredTable | null }>;
-  settings: VersionedCache<PluginSettings>;
-}
-
-const caches = new WeakMap<ExtensionContext, RenderCaches>();
+/** Storefront caches: entries live `render_cache_seconds` at most (each `set` gives it; 0: nothing is kept). */
+const RENDERS = declareCache<RenderResult>({ topics: STOREFRONT_TOPICS, max: 200, ttlMs: 0 });
+const BODIES = declareCache<RenderedBody>({ topics: STOREFRONT_TOPICS, max: 200, ttlMs: 0 });
+const PAGES = declareCache<CatalogPage>({ topics: STOREFRONT_TOPICS, max: 200, ttlMs: 0 });
+const TABLES = declareCache<{ table: StoredTable | null }>({ topics: STOREFRONT_TOPICS, max: 200, ttlMs: 0 });
+const SETTINGS = declareCache<PluginSettings>({ topics: STOREFRONT_TOPICS, max: 1, ttlMs: 0 });
 
 /**
  * Loads a page of the table's products and renders the storefront markup (reference §3.2) without the visitor's
@@ -102,15 +102,15 @@ const caches = new WeakMap<ExtensionContext, RenderCaches>();
  * opening tag.
  */
 export async function renderTable(ctx: ExtensionContext, request: RenderRequest): Promise<RenderResult> {
-  const { renders } = cachesOf(ctx);
+  const renders = ctx.caches.of(RENDERS);
   const since = storefrontStamp(ctx);
   const settings = await cachedSettings(ctx);
   const keys = configKeys(request);
   const where = [request.query, request.pageUrl, settings.add_to_cart_text];
-  const key = JSON.stringify([keys.body, keys.style, ...where]);
+  const key = [keys.body, keys.style, ...where];
   const cached = renders.get(key);
   if (cached) return cached;
-  const body = await renderedBody(ctx, request, settings, JSON.stringify([keys.body, ...where]), since);
+  const body = await renderedBody(ctx, request, settings, [keys.body, ...where], since);
   const head = renderTableHead({
     wrapperId:
       request.id === null
@@ -145,18 +145,18 @@ export async function visitorParts(
 
 /** A stored table for the storefront (null: there is none), read again after any change of the topics. */
 export async function cachedTable(ctx: ExtensionContext, id: number): Promise<StoredTable | null> {
-  const { tables } = cachesOf(ctx);
-  const cached = tables.get(String(id));
+  const tables = ctx.caches.of(TABLES);
+  const cached = tables.get(id);
   if (cached) return cached.table;
   const since = storefrontStamp(ctx);
   const [table, settings] = await Promise.all([findTable(ctx.db, id), cachedSettings(ctx)]);
-  tables.set(String(id), { table }, since, ttlOf(settings));
+  tables.set(id, { table }, since, ttlOf(settings));
   return table;
 }
 
 /** The settings, read again after any change of the topics. */
 export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSettings> {
-  const { settings } = cachesOf(ctx);
+  const settings = ctx.caches.of(SETTINGS);
   const cached = settings.get('settings');
   if (cached) return cached;
   const since = storefrontStamp(ctx);
@@ -168,28 +168,6 @@ export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSetti
 /** How long a storefront cache entry lives at most (0: not cached). */
 function ttlOf(settings: PluginSettings): number {
   return settings.render_cache_seconds * 1000;
-}
-
-function storefrontCache<V>(ctx: ExtensionContext, maxEntries: number): VersionedCache<V> {
-  return new VersionedCache(ctx.versions, STOREFRONT_TOPICS, {
-    maxEntries,
-    now: () => ctx.clock.now().getTime(),
-  });
-}
-
-function cachesOf(ctx: ExtensionContext): RenderCaches {
-  let found = caches.get(ctx);
-  if (!found) {
-    found = {
-      renders: storefrontCache(ctx, 200),
-      bodies: storefrontCache(ctx, 200),
-      pages: storefrontCache(ctx, 200),
-      tables: storefrontCache(ctx, 200),
-      settings: storefrontCache(ctx, 1),
-    };
-    caches.set(ctx, found);
-  }
-  return found;
 }
 
 /**
@@ -211,10 +189,10 @@ async function renderedBody(
   ctx: ExtensionContext,
   request: RenderRequest,
   settings: PluginSettings,
-  key: string,
+  key: unknown[],
   since: string | null,
 ): Promise<RenderedBody> {
-  const { bodies } = cachesOf(ctx);
+  const bodies = ctx.caches.of(BODIES);
   const cached = bodies.get(key);
   if (cached) return cached;
   const { config } = request;
@@ -248,7 +226,7 @@ async function catalogPage(
   settings: PluginSettings,
   since: string | null,
 ): Promise<CatalogPage> {
-  const { pages } = cachesOf(ctx);
+  const pages = ctx.caches.of(PAGES);
   const key = productsPageKey(config, query);
   const cached = pages.get(key);
   if (cached) return cached;

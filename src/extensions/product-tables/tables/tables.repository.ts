@@ -4,15 +4,13 @@ import type { DbOrTrx } from '../../../platform/db/database.js';
 import { deepMerge } from '../config/deep.js';
 import { factoryTableConfig } from '../config/table-config.defaults.js';
 import type { TableConfig, TableStatus } from '../config/table-config.schemas.js';
+import { PRODUCT_TABLES_TOPICS } from '../product-tables.topics.js';
 
 declare module '../../../platform/db/database.js' {
   interface Tables {
     ptables_tables: ProductTableRow;
   }
 }
-
-/** The cache topic of the stored tables: every write below bumps it first, in the caller's transaction. */
-export const TABLES_TOPIC = 'producttables.tables';
 
 /** A stored table: its configuration parts as JSON text. */
 export interface ProductTableRow {
@@ -53,7 +51,7 @@ export async function findTable(db: DbOrTrx, id: number): Promise<StoredTable | 
 
 /** Stores a new table; returns its id. */
 export async function insertTable(db: DbOrTrx, config: TableConfig, now: string): Promise<number> {
-  await bumpTopics(db, TABLES_TOPIC);
+  await bumpTopics(db, PRODUCT_TABLES_TOPICS.tables);
   const row = await db
     .insertInto('ptables_tables')
     .values({ ...toRow(config), created_at: now, modified_at: now })
@@ -64,7 +62,7 @@ export async function insertTable(db: DbOrTrx, config: TableConfig, now: string)
 
 /** Replaces a table's configuration. */
 export async function updateTable(db: DbOrTrx, id: number, config: TableConfig, now: string): Promise<void> {
-  await bumpTopics(db, TABLES_TOPIC);
+  await bumpTopics(db, PRODUCT_TABLES_TOPICS.tables);
   await db
     .updateTable('ptables_tables')
     .set({ ...toRow(config), modified_at: now })
@@ -74,14 +72,14 @@ export async function updateTable(db: DbOrTrx, id: number, config: TableConfig, 
 
 /** Deletes one table; true when it existed. */
 export async function deleteTable(db: DbOrTrx, id: number): Promise<boolean> {
-  await bumpTopics(db, TABLES_TOPIC);
+  await bumpTopics(db, PRODUCT_TABLES_TOPICS.tables);
   const result = await db.deleteFrom('ptables_tables').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Deletes every table; returns how many. */
 export async function deleteAllTables(db: DbOrTrx): Promise<number> {
-  await bumpTopics(db, TABLES_TOPIC);
+  await bumpTopics(db, PRODUCT_TABLES_TOPICS.tables);
   const result = await db.deleteFrom('ptables_tables').executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,6 +1,6 @@
 import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { VIDEOS_LIBRARY_TOPIC } from '../videos.topics.js';
+import { VIDEOS_TOPICS } from '../videos.topics.js';
 
 /** One video assigned to a product at a gallery position. */
 export interface AssignmentRow {
@@ -60,11 +60,11 @@ export async function replaceProductVideos(
       .insertInto('videos_product_videos')
       .values(rows.slice(i, i + 500))
       .execute();
-  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
+  await bumpTopics(db, VIDEOS_TOPICS.library);
 }
 
 /** Deletes every assignment. */
 export async function deleteAllAssignments(db: DbOrTrx): Promise<void> {
   await db.deleteFrom('videos_product_videos').execute();
-  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
+  await bumpTopics(db, VIDEOS_TOPICS.library);
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { LibraryRow, LibrarySort } from './library.repository.js';
 
 const SORTS: Record<LibrarySort, { key: (row: LibraryRow) => string | number; desc: boolean }> = {
@@ -21,7 +22,7 @@ export interface LibraryPosition {
  */
 export class LibraryIndex {
   private readonly sorted = new Map<LibrarySort, LibraryRow[]>();
-  private readonly searches = new Map<string, LibraryRow[]>();
+  private readonly searches = new LRUCache<string, LibraryRow[]>({ max: MAX_CACHED_SEARCHES });
 
   constructor(private readonly rows: LibraryRow[]) {}
 
@@ -39,8 +40,6 @@ export class LibraryIndex {
     let found = this.searches.get(cacheKey);
     if (!found) {
       found = all.filter((row) => row.title_sort.includes(search));
-      if (this.searches.size >= MAX_CACHED_SEARCHES)
-        this.searches.delete(this.searches.keys().next().value as string);
       this.searches.set(cacheKey, found);
     }
     return found;

@@ -1,12 +1,13 @@
 import { type EncodedBody, encoded } from '../../../platform/http/encoded-body.js';
 import { invalid } from '../../../platform/http/errors.js';
-import { CATALOG_TOPIC } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { assignmentsOfVideos } from '../assignments/assignments.repository.js';
 import { LibraryIndex } from './library-index.js';
 import { allLibraryRows, type LibraryRow, type LibrarySort } from './library.repository.js';
-import { VIDEOS_LIBRARY_TOPIC } from '../videos.topics.js';
-import { VersionedCache } from '../../../platform/cache/versioned-cache.js';
+import { declareCache } from '../../../platform/cache/cache-layer.js';
+import type { TopicCache } from '../../../platform/cache/topic-cache.js';
+import { VIDEOS_TOPICS } from '../videos.topics.js';
+import { SHOP_TOPICS } from '../../../shop/shop-api.js';
 
 /** Videos per page of the library listing. */
 export const LIBRARY_PAGE_SIZE = 50;
@@ -15,12 +16,11 @@ export const LIBRARY_PAGE_SIZE = 50;
  * What a page of the listing is made of: the library and its assignments, and the products' names. The route
  * declares them (`config.cache`), and the pages cached here hold while their versions do.
  */
-export const LIBRARY_LISTING_TOPICS = [VIDEOS_LIBRARY_TOPIC, CATALOG_TOPIC] as const;
+export const LIBRARY_LISTING_TOPICS = [VIDEOS_TOPICS.library, SHOP_TOPICS.catalog] as const;
 /** What the in-memory snapshot is made of: the library rows alone. */
-const SNAPSHOT_TOPICS = [VIDEOS_LIBRARY_TOPIC] as const;
-/** Pages live this long at most (their topics keep them current meanwhile). */
-const PAGE_KEEP_MS = 600_000;
-const MAX_CACHED_PAGES = 1_000;
+const SNAPSHOT_TOPICS = [VIDEOS_TOPICS.library] as const;
+/** Pages of the listing, kept ten minutes at most (their topics keep them current meanwhile). */
+const LIBRARY_PAGES = declareCache<PageEntry>({ topics: LIBRARY_LISTING_TOPICS, max: 1_000, ttlMs: 600_000 });
 
 /** A library video as the listing shows it. */
 export interface LibraryVideoView {
@@ -65,13 +65,10 @@ interface Cursor {
 export class LibraryQueryService {
   private snapshot: { stamp: string; index: LibraryIndex } | null = null;
   private building: { stamp: string; index: Promise<LibraryIndex> } | null = null;
-  private readonly pages: VersionedCache<PageEntry>;
+  private readonly pages: TopicCache<PageEntry>;
 
   constructor(private readonly ctx: ExtensionContext) {
-    this.pages = new VersionedCache(ctx.versions, LIBRARY_LISTING_TOPICS, {
-      maxEntries: MAX_CACHED_PAGES,
-      now: Date.now,
-    });
+    this.pages = ctx.caches.of(LIBRARY_PAGES);
   }
 
   /** One page of the library with its total and the next page's token (null on the last page). */
@@ -96,7 +93,7 @@ export class LibraryQueryService {
     const cursor = input.page_token ? decodeCursor(input.page_token, sort, search) : null;
     // Taken before any read: a page read across a change (null while a write here is not yet seen committed)
     // is answered but not kept.
-    const cacheKey = `${sort}\u0000${search}\u0000${input.page_token ?? ''}`;
+    const cacheKey = [sort, search, input.page_token ?? ''];
     const cached = this.pages.get(cacheKey);
     if (cached) return cached;
     const stamp = this.pages.stamp();
@@ -117,7 +114,7 @@ export class LibraryQueryService {
       can_search: true,
     };
     const entry: PageEntry = { page };
-    this.pages.set(cacheKey, entry, stamp, PAGE_KEEP_MS);
+    this.pages.set(cacheKey, entry, stamp);
     return entry;
   }
 

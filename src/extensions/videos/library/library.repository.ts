@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { VIDEOS_LIBRARY_TOPIC } from '../videos.topics.js';
+import { VIDEOS_TOPICS } from '../videos.topics.js';
 
 /** A synced video as stored. */
 export interface LibraryRow {
@@ -56,13 +56,13 @@ export async function replaceLibrary(db: DbOrTrx, rows: LibraryRow[]): Promise<v
       .insertInto('videos_library')
       .values(rows.slice(i, i + 400))
       .execute();
-  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
+  await bumpTopics(db, VIDEOS_TOPICS.library);
 }
 
 /** Empties the library. */
 export async function deleteLibrary(db: DbOrTrx): Promise<void> {
   await db.deleteFrom('videos_library').execute();
-  await bumpTopics(db, VIDEOS_LIBRARY_TOPIC);
+  await bumpTopics(db, VIDEOS_TOPICS.library);
 }
 
 /** Every library row. */

@@ -1,17 +1,39 @@
 import { sql } from 'kysely';
 import { topicBumpCte } from '../../../platform/cache/data-versions.js';
+import { writeAtomically } from '../../../platform/db/atomic-write.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { isPostgres } from '../../../platform/db/migrations.js';
-import { LEDGER_TOPIC } from './ledger-topic.js';
-import type { NewLedgerRow } from './points-ledger.repository.js';
+import { isPostgres } from '../../../platform/db/engine.js';
+import { LOYALTY_TOPICS } from '../loyalty.topics.js';
+import type { LedgerRow, NewLedgerRow } from './points-ledger.repository.js';
 
-/** True when credits are written in one statement (`insertCreditAtOnce`): on PostgreSQL. */
-export function creditsAtOnce(db: DbOrTrx): boolean {
-  return isPostgres(db);
+/** A credit that needs no check first: an entry whose balance after it the write computes. */
+export type NewCredit = Omit<NewLedgerRow, 'transaction_type' | 'remaining' | 'balance_after'>;
+
+/** What a ledger write produced: the entry, the balance after it, and whether it was an earlier write replayed. */
+export interface EntryResult {
+  entry: LedgerRow;
+  balance: number;
+  replayed: boolean;
 }
 
-/** A credit to write at once: an entry whose balance after it the statement computes. */
-export type NewCredit = Omit<NewLedgerRow, 'transaction_type' | 'remaining' | 'balance_after'>;
+/**
+ * Writes one ledger entry atomically, each engine its fastest way: `credit` (a credit that needs no check first,
+ * or null) as one statement on PostgreSQL (`insertCreditAtOnce`); anything else by `write`, inside `db` when it
+ * is a transaction, else in one of its own (grouped with concurrent writes into one commit on SQLite).
+ */
+export async function writeLedgerEntry(
+  db: DbOrTrx,
+  entry: { credit: NewCredit | null; write: (trx: DbOrTrx) => Promise<EntryResult> },
+): Promise<EntryResult> {
+  if (entry.credit === null || !isPostgres(db)) return writeAtomically(db, entry.write);
+  const { credit } = entry;
+  const { id, balance } = await insertCreditAtOnce(db, credit);
+  return {
+    entry: { id, ...credit, transaction_type: 'credit', remaining: credit.amount, balance_after: balance },
+    balance,
+    replayed: false,
+  };
+}
 
 /**
  * PostgreSQL: writes a credit in one statement, so it needs no transaction around it: the balance is moved
@@ -19,12 +41,9 @@ export type NewCredit = Omit<NewLedgerRow, 'transaction_type' | 'remaining' | 'b
  * `loyalty.ledger`, in `insertEntry`'s lock order (each step reads all rows of the one before). Every upsert
  * reads the latest committed row, so concurrent credits add up exactly. Returns the entry id and the balance.
  */
-export async function insertCreditAtOnce(
-  db: DbOrTrx,
-  row: NewCredit,
-): Promise<{ id: number; balance: number }> {
+async function insertCreditAtOnce(db: DbOrTrx, row: NewCredit): Promise<{ id: number; balance: number }> {
   const day = row.created_at.slice(0, 10);
-  const topic = topicBumpCte(db, 'counted', LEDGER_TOPIC);
+  const topic = topicBumpCte(db, 'counted', LOYALTY_TOPICS.ledger);
   const { rows } = await sql<{ id: number; balance: number }>`
     with account as (
       insert into loyalty_accounts (user_id, balance, tier, updated_at)
