@@ -85,11 +85,20 @@ module.exports = {
     },
     {
       name: 'browser-code-never-imports-server-code',
-      comment: 'Browser code imports browser code, npm packages, and only types from *.schemas.ts (Static<typeof ...>).',
+      comment:
+        'Browser code imports browser code, npm packages, only types from *.schemas.ts (Static<typeof ...>), ' +
+        'and the values both sides share from *.constants.ts.',
       severity: 'error',
       from: { path: BROWSER },
       // Exception: the CSV writer, a pure module without imports, shared with the server's exports.
-      to: { path: '^src/', pathNot: [BROWSER, '\\.schemas\\.ts$', '^src/platform/csv/csv\\.ts$'] },
+      to: { path: '^src/', pathNot: [BROWSER, '\\.schemas\\.ts$', '\\.constants\\.ts$', '^src/platform/csv/csv\\.ts$'] },
+    },
+    {
+      name: 'constants-import-nothing',
+      comment: 'A *.constants.ts file holds plain values shared by server and browser: it imports nothing.',
+      severity: 'error',
+      from: { path: '\\.constants\\.ts$' },
+      to: { path: '.' },
     },
     {
       name: 'browser-code-takes-only-types-from-schemas',

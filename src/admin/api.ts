@@ -23,8 +23,27 @@ export function configureApi(boot: AdminBoot): void {
   apiFetch.nonceEndpoint = boot.nonceEndpoint;
 }
 
-/** Calls a REST route; resolves with the parsed body, rejects with the WordPress error body. */
-export function api<T>(options: APIFetchOptions<true>): Promise<T> {
+const writeListeners = new Set<(path: string) => void>();
+
+/** Calls `listener` with the path of every write that succeeded (the query cache reloads after it). */
+export function onApiWrite(listener: (path: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+/**
+ * Calls a REST route; resolves with the parsed body, rejects with the WordPress error body. A call with any
+ * method but GET is a write: once it succeeds, `onApiWrite` listeners hear of it.
+ */
+export async function api<T>(options: APIFetchOptions<true>): Promise<T> {
+  const body = await apiFetch<T>(options);
+  if ((options.method ?? 'GET').toUpperCase() !== 'GET')
+    for (const listener of writeListeners) listener(options.path ?? '');
+  return body;
+}
+
+/** Calls a route that only computes something (a POST such as a preview): changes nothing, reloads nothing. */
+export function apiCompute<T>(options: APIFetchOptions<true>): Promise<T> {
   return apiFetch<T>(options);
 }
 

@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
+import { createAdminQueryClient } from './components/api-query.js';
 import { NoticesProvider } from './components/notices.js';
 import { ScreenHeader } from './components/screen-header.js';
 import Dashboard from './screens/dashboard.js';
@@ -33,29 +35,33 @@ function ScreenNotices({ children }: { children: ReactNode }) {
   return <NoticesProvider key={location}>{children}</NoticesProvider>;
 }
 
-/** The admin app: the frame, and the screen the URL names (loaded on first visit). */
+const queryClient = createAdminQueryClient();
+
+/** The admin app: the query cache, the frame, and the screen the URL names (loaded on first visit). */
 export function App() {
   const menus = visibleMenus();
   const screens = menus.flatMap((menu) => menu.screens);
   return (
-    <Router base="/wp-admin">
-      <Layout menus={menus}>
-        <ScreenNotices>
-          <Suspense fallback={<Spinner />}>
-            <Switch>
-              <Route path="/">
-                <Dashboard />
-              </Route>
-              {screens.map((screen) => (
-                <Route key={screen.path} path={`/${screen.path}`} component={screenComponent(screen)} />
-              ))}
-              <Route>
-                <NotFound />
-              </Route>
-            </Switch>
-          </Suspense>
-        </ScreenNotices>
-      </Layout>
-    </Router>
+    <QueryClientProvider client={queryClient}>
+      <Router base="/wp-admin">
+        <Layout menus={menus}>
+          <ScreenNotices>
+            <Suspense fallback={<Spinner />}>
+              <Switch>
+                <Route path="/">
+                  <Dashboard />
+                </Route>
+                {screens.map((screen) => (
+                  <Route key={screen.path} path={`/${screen.path}`} component={screenComponent(screen)} />
+                ))}
+                <Route>
+                  <NotFound />
+                </Route>
+              </Switch>
+            </Suspense>
+          </ScreenNotices>
+        </Layout>
+      </Router>
+    </QueryClientProvider>
   );
 }

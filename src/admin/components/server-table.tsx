@@ -6,7 +6,8 @@ import type { CollectionPage } from '../api.js';
 /** One column of a server-paged table. */
 export interface Column<Item> {
   id: string;
-  label: string;
+  /** The header: text, or a control such as "select all shown". */
+  label: ReactNode;
   render: (item: Item) => ReactNode;
   /** Right-aligned figures. */
   numeric?: boolean;
@@ -28,7 +29,10 @@ export function ServerTable<Item>(props: {
   /** What the total counts: `%s entry` / `%s entries`. */
   countLabel: [single: string, plural: string];
   empty?: string;
+  /** The page sizes offered (20, 50 and 100 unless given); one size offers no choice. */
+  pageSizes?: number[];
 }) {
+  const pageSizes = props.pageSizes ?? PAGE_SIZES;
   const total = props.page?.total ?? 0;
   const totalPages = Math.max(1, props.page?.totalPages ?? 1);
   const items = props.page?.items ?? [];
@@ -72,15 +76,17 @@ export function ServerTable<Item>(props: {
         </tbody>
       </table>
       <nav className="storeside-pagination" aria-label={sprintf(__('%s pages', 'storeside'), props.label)}>
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Per page', 'storeside')}
-          labelPosition="side"
-          value={String(props.perPage)}
-          options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
-          onChange={(value) => props.onPaging(1, Number(value))}
-        />
+        {pageSizes.length > 1 ? (
+          <SelectControl
+            __next40pxDefaultSize
+            __nextHasNoMarginBottom
+            label={__('Per page', 'storeside')}
+            labelPosition="side"
+            value={String(props.perPage)}
+            options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+            onChange={(value) => props.onPaging(1, Number(value))}
+          />
+        ) : null}
         <Button
           variant="secondary"
           accessibleWhenDisabled

@@ -1,14 +1,13 @@
 import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { type FormEvent, type Ref, type RefObject, useEffect, useRef, useState } from 'react';
 import type { ApiKey, CreatedApiKey } from '../../platform/auth/auth.schemas.js';
 import { fieldErrors } from '../api.js';
+import { type CredentialsKind, CredentialsList } from '../components/credentials-list.js';
 import { useNotices } from '../components/notices.js';
 import { DateTime } from './date-time.js';
-import { createApiKey, fetchApiKeys, revokeApiKey } from './platform-client.js';
+import { apiKeysPath, createApiKey, revokeApiKey } from './platform-client.js';
 import { invalidFieldProps } from './user-form-errors.js';
-import { errorMessage } from '../components/request-error.js';
 
 /** The permission choices, in WooCommerce's words. */
 function permissionOptions(): Array<{ value: ApiKey['permissions']; label: string }> {
@@ -26,31 +25,11 @@ function permissionOptions(): Array<{ value: ApiKey['permissions']; label: strin
 export function ApiKeysSection({ userId }: { userId: number }) {
   const notices = useNotices();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [items, setItems] = useState<ApiKey[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [reload, setReload] = useState(0);
   const [description, setDescription] = useState('');
   const [permissions, setPermissions] = useState<ApiKey['permissions']>('read');
   const [descriptionError, setDescriptionError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    fetchApiKeys(userId).then(
-      (list) => {
-        if (!current) return;
-        setItems(list);
-        setLoadError('');
-      },
-      (error) => current && setLoadError(errorMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, reload]);
 
   const generate = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +43,6 @@ export function ApiKeysSection({ userId }: { userId: number }) {
       setCreated(await createApiKey(userId, { description: description.trim(), permissions }));
       setDescription('');
       setDescriptionError(undefined);
-      setReload((n) => n + 1);
     } catch (error) {
       const message = fieldErrors(error).description;
       setDescriptionError(message);
@@ -73,22 +51,6 @@ export function ApiKeysSection({ userId }: { userId: number }) {
       setBusy(false);
     }
   };
-
-  const revoke = async (item: ApiKey) => {
-    try {
-      await revokeApiKey(userId, item.key_id);
-      notices.show('success', sprintf(__('API key “%s” revoked.', 'storeside'), item.description));
-      setReload((n) => n + 1);
-    } catch (error) {
-      notices.showError(error);
-    } finally {
-      setRevoking(null);
-      heading.current?.focus();
-    }
-  };
-
-  const permissionLabel = (value: ApiKey['permissions']) =>
-    permissionOptions().find((o) => o.value === value)?.label ?? value;
 
   return (
     <section className="storeside-panel" aria-labelledby="storeside-api-keys-title">
@@ -134,75 +96,39 @@ export function ApiKeysSection({ userId }: { userId: number }) {
           {__('Generate API Key', 'storeside')}
         </Button>
       </form>
-      {loadError ? (
-        <p role="alert">{loadError}</p>
-      ) : (
-        <table className="storeside-table">
-          <caption className="screen-reader-text">{__('REST API keys', 'storeside')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{__('Description', 'storeside')}</th>
-              <th scope="col">{__('Truncated key', 'storeside')}</th>
-              <th scope="col">{__('Permissions', 'storeside')}</th>
-              <th scope="col">{__('Last access', 'storeside')}</th>
-              <th scope="col">
-                <span className="screen-reader-text">{__('Actions', 'storeside')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items === null ? (
-              <tr>
-                <td colSpan={5}>{__('Loading…', 'storeside')}</td>
-              </tr>
-            ) : items.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{__('No REST API keys yet.', 'storeside')}</td>
-              </tr>
-            ) : (
-              items.map((item) => (
-                <tr key={item.key_id}>
-                  <td>{item.description}</td>
-                  <td>
-                    <code>…{item.truncated_key}</code>
-                  </td>
-                  <td>{permissionLabel(item.permissions)}</td>
-                  <td>
-                    {item.last_access ? <DateTime value={item.last_access} /> : __('Never', 'storeside')}
-                  </td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      isDestructive
-                      onClick={() => setRevoking(item)}
-                      aria-label={sprintf(__('Revoke API key “%s”', 'storeside'), item.description)}
-                    >
-                      {__('Revoke', 'storeside')}
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      )}
-      {revoking ? (
-        <ConfirmDialog
-          title={__('Revoke API Key', 'storeside')}
-          message={sprintf(
-            __(
-              'Revoke “%s”? Integrations using it will be refused at once. This cannot be undone.',
-              'storeside',
-            ),
-            revoking.description,
-          )}
-          confirmLabel={__('Revoke', 'storeside')}
-          onConfirm={() => revoke(revoking)}
-          onCancel={() => setRevoking(null)}
-        />
-      ) : null}
+      <CredentialsList kind={apiKeysKind(userId)} returnFocus={heading} />
     </section>
   );
+}
+
+function apiKeysKind(userId: number): CredentialsKind<ApiKey> {
+  const permissionLabel = (value: ApiKey['permissions']) =>
+    permissionOptions().find((o) => o.value === value)?.label ?? value;
+  return {
+    path: apiKeysPath(userId),
+    caption: __('REST API keys', 'storeside'),
+    empty: __('No REST API keys yet.', 'storeside'),
+    columns: [
+      { label: __('Description', 'storeside'), render: (item) => item.description },
+      { label: __('Truncated key', 'storeside'), render: (item) => <code>…{item.truncated_key}</code> },
+      { label: __('Permissions', 'storeside'), render: (item) => permissionLabel(item.permissions) },
+      {
+        label: __('Last access', 'storeside'),
+        render: (item) =>
+          item.last_access ? <DateTime value={item.last_access} /> : __('Never', 'storeside'),
+      },
+    ],
+    idOf: (item) => String(item.key_id),
+    revokeLabel: (item) => sprintf(__('Revoke API key “%s”', 'storeside'), item.description),
+    confirmTitle: __('Revoke API Key', 'storeside'),
+    confirmMessage: (item) =>
+      sprintf(
+        __('Revoke “%s”? Integrations using it will be refused at once. This cannot be undone.', 'storeside'),
+        item.description,
+      ),
+    revoke: (item) => revokeApiKey(userId, item.key_id),
+    revokedMessage: (item) => sprintf(__('API key “%s” revoked.', 'storeside'), item.description),
+  };
 }
 
 /** The new key and secret, shown once: read-only fields, each with a Copy button, and a reminder to save them. */

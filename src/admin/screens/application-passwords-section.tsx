@@ -1,18 +1,17 @@
 import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { type CredentialsKind, CredentialsList } from '../components/credentials-list.js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ApplicationPassword } from '../../platform/auth/auth.schemas.js';
 import { fieldErrors } from '../api.js';
 import { useNotices } from '../components/notices.js';
 import {
   createApplicationPassword,
-  fetchApplicationPasswords,
+  applicationPasswordsPath,
   revokeApplicationPassword,
 } from './platform-client.js';
 import { invalidFieldProps } from './user-form-errors.js';
 import { DateTime } from './date-time.js';
-import { errorMessage } from '../components/request-error.js';
 
 /**
  * A user's Application Passwords: add one by name (its password shown once, with a Copy button), and the list
@@ -21,30 +20,10 @@ import { errorMessage } from '../components/request-error.js';
 export function ApplicationPasswordsSection({ userId }: { userId: number }) {
   const notices = useNotices();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [items, setItems] = useState<ApplicationPassword[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [reload, setReload] = useState(0);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
-  const [revoking, setRevoking] = useState<ApplicationPassword | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    fetchApplicationPasswords(userId).then(
-      (list) => {
-        if (!current) return;
-        setItems(list);
-        setLoadError('');
-      },
-      (error) => current && setLoadError(errorMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, reload]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,26 +38,12 @@ export function ApplicationPasswordsSection({ userId }: { userId: number }) {
       setCreated({ name: result.name, password: result.password });
       setName('');
       setNameError(undefined);
-      setReload((n) => n + 1);
     } catch (error) {
       const message = fieldErrors(error).name;
       setNameError(message);
       if (!message) notices.showError(error);
     } finally {
       setBusy(false);
-    }
-  };
-
-  const revoke = async (item: ApplicationPassword) => {
-    try {
-      await revokeApplicationPassword(userId, item.uuid);
-      notices.show('success', sprintf(__('Application password “%s” revoked.', 'storeside'), item.name));
-      setReload((n) => n + 1);
-    } catch (error) {
-      notices.showError(error);
-    } finally {
-      setRevoking(null);
-      heading.current?.focus();
     }
   };
 
@@ -118,73 +83,39 @@ export function ApplicationPasswordsSection({ userId }: { userId: number }) {
           {__('Add New Application Password', 'storeside')}
         </Button>
       </form>
-      {loadError ? (
-        <p role="alert">{loadError}</p>
-      ) : (
-        <table className="storeside-table">
-          <caption className="screen-reader-text">{__('Application passwords', 'storeside')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{__('Name', 'storeside')}</th>
-              <th scope="col">{__('Created', 'storeside')}</th>
-              <th scope="col">{__('Last Used', 'storeside')}</th>
-              <th scope="col">{__('Last IP', 'storeside')}</th>
-              <th scope="col">
-                <span className="screen-reader-text">{__('Actions', 'storeside')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items === null ? (
-              <tr>
-                <td colSpan={5}>{__('Loading…', 'storeside')}</td>
-              </tr>
-            ) : items.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{__('No application passwords yet.', 'storeside')}</td>
-              </tr>
-            ) : (
-              items.map((item) => (
-                <tr key={item.uuid}>
-                  <td>{item.name}</td>
-                  <td>
-                    <DateTime value={item.created} />
-                  </td>
-                  <td>{item.last_used ? <DateTime value={item.last_used} /> : __('Never', 'storeside')}</td>
-                  <td>{item.last_ip ?? '—'}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      isDestructive
-                      onClick={() => setRevoking(item)}
-                      aria-label={sprintf(__('Revoke “%s”', 'storeside'), item.name)}
-                    >
-                      {__('Revoke', 'storeside')}
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      )}
-      {revoking ? (
-        <ConfirmDialog
-          title={__('Revoke Application Password', 'storeside')}
-          message={sprintf(
-            __(
-              'Revoke “%s”? Applications using it will no longer be able to sign in. This cannot be undone.',
-              'storeside',
-            ),
-            revoking.name,
-          )}
-          confirmLabel={__('Revoke', 'storeside')}
-          onConfirm={() => revoke(revoking)}
-          onCancel={() => setRevoking(null)}
-        />
-      ) : null}
+      <CredentialsList kind={applicationPasswordsKind(userId)} returnFocus={heading} />
     </section>
   );
+}
+
+function applicationPasswordsKind(userId: number): CredentialsKind<ApplicationPassword> {
+  return {
+    path: applicationPasswordsPath(userId),
+    caption: __('Application passwords', 'storeside'),
+    empty: __('No application passwords yet.', 'storeside'),
+    columns: [
+      { label: __('Name', 'storeside'), render: (item) => item.name },
+      { label: __('Created', 'storeside'), render: (item) => <DateTime value={item.created} /> },
+      {
+        label: __('Last Used', 'storeside'),
+        render: (item) => (item.last_used ? <DateTime value={item.last_used} /> : __('Never', 'storeside')),
+      },
+      { label: __('Last IP', 'storeside'), render: (item) => item.last_ip ?? '—' },
+    ],
+    idOf: (item) => item.uuid,
+    revokeLabel: (item) => sprintf(__('Revoke “%s”', 'storeside'), item.name),
+    confirmTitle: __('Revoke Application Password', 'storeside'),
+    confirmMessage: (item) =>
+      sprintf(
+        __(
+          'Revoke “%s”? Applications using it will no longer be able to sign in. This cannot be undone.',
+          'storeside',
+        ),
+        item.name,
+      ),
+    revoke: (item) => revokeApplicationPassword(userId, item.uuid),
+    revokedMessage: (item) => sprintf(__('Application password “%s” revoked.', 'storeside'), item.name),
+  };
 }
 
 /** The new password, shown once: a read-only field to select it, a Copy button, and a reminder to save it. */

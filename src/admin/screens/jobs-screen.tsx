@@ -1,11 +1,9 @@
 import { SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import type { JobView } from '../../platform/platform.schemas.js';
-import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { type Column, ServerTable } from '../components/server-table.js';
-import { useCollection } from '../components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../components/api-query.js';
 import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
 import { useQueryState } from '../components/use-query-state.js';
 import { DateTime } from './date-time.js';
@@ -14,7 +12,6 @@ import './platform-screens.css';
 
 /** Tools → Jobs: the jobs table, newest first, by status and hook (both in the URL), paged on the server. */
 export default function JobsScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [hook, setHook] = useDebouncedQueryValue(query, setQuery, 'hook');
   const { page, perPage } = paging(query);
@@ -22,11 +19,9 @@ export default function JobsScreen() {
     ? query.status
     : undefined;
   const path = jobsPath({ status, hook: query.hook?.trim() || undefined }, page, perPage);
-  const { page: jobs, loading, error } = useCollection<JobView>(path);
+  const { page: jobs, loading, error } = useApiPage<JobView>(path);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
 
   return (
     <>

@@ -1,55 +1,32 @@
 import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
 import type { OutboxMessage } from '../../platform/platform.schemas.js';
-import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { type Column, ServerTable } from '../components/server-table.js';
-import { useCollection } from '../components/use-collection.js';
+import { useApiPage, useApiQuery, useErrorNotice } from '../components/api-query.js';
 import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
 import { useQueryState } from '../components/use-query-state.js';
 import { DateTime } from './date-time.js';
 import { OutboxMessageView } from './outbox-message.js';
-import { fetchOutboxMessage, outboxPath, paging, pagingQuery } from './platform-client.js';
+import { outboxMessagePath, outboxPath, paging, pagingQuery } from './platform-client.js';
 
 /** Tools → Outbox: stored mail, newest first, by recipient; `?message=<id>` opens one message above the list. */
 export default function OutboxScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [to, setTo] = useDebouncedQueryValue(query, setQuery, 'to');
   const { page, perPage } = paging(query);
   const path = outboxPath({ to: query.to?.trim() || undefined }, page, perPage);
-  const { page: messages, loading, error } = useCollection<OutboxMessage>(path);
+  const { page: messages, loading, error } = useApiPage<OutboxMessage>(path);
   const openId = Number(query.message) || 0;
-  const [opened, setOpened] = useState<OutboxMessage | null>(null);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
   // The message comes from the page when it is on it, else from its own route (a deep link to another page).
-  useEffect(() => {
-    if (openId === 0) {
-      setOpened(null);
-      return;
-    }
-    const onPage = messages?.items.find((m) => m.id === openId);
-    if (onPage) {
-      setOpened(onPage);
-      return;
-    }
-    let current = true;
-    fetchOutboxMessage(openId).then(
-      (message) => current && setOpened(message),
-      (failure) => {
-        if (!current) return;
-        setOpened(null);
-        notices.showError(failure);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [openId, messages, notices]);
+  const onPage = messages?.items.find((m) => m.id === openId);
+  const own = useApiQuery<OutboxMessage>(
+    openId === 0 || onPage || !messages ? null : outboxMessagePath(openId),
+  );
+  useErrorNotice(own.error);
+  const opened = openId === 0 ? null : (onPage ?? own.data ?? null);
 
   const columns: Column<OutboxMessage>[] = [
     { id: 'date', label: __('Date', 'storeside'), render: (m) => <DateTime value={m.created_at} /> },

@@ -6,7 +6,6 @@ import type {
   CreatedApiKey,
   RestUser,
 } from '../../platform/auth/auth.schemas.js';
-import type { OutboxMessage } from '../../platform/platform.schemas.js';
 
 /** The built-in roles with their labels, in the order the Role selects list them. */
 export function roleOptions(): Array<{ value: string; label: string }> {
@@ -34,8 +33,13 @@ export function usersPath(
 
 /** One user by id (the list route with `include`, which answers the edit context), or null. */
 export async function fetchUser(id: number): Promise<RestUser | null> {
-  const users = await api<RestUser[]>({ path: withQuery('/wp/v2/users', { include: id }) });
+  const users = await api<RestUser[]>({ path: userPath(id) });
   return users[0] ?? null;
+}
+
+/** The path that reads one user (a one-row `include` list, as the users screen reads them). */
+export function userPath(id: number): string {
+  return withQuery('/wp/v2/users', { include: id });
 }
 
 /** Creates a user with one role. */
@@ -57,9 +61,9 @@ export function updateUser(id: number, patch: { role?: string; password?: string
   return api({ path: `/wp/v2/users/${id}`, method: 'POST', data });
 }
 
-/** A user's application passwords. */
-export function fetchApplicationPasswords(userId: number): Promise<ApplicationPassword[]> {
-  return api({ path: `/wp/v2/users/${userId}/application-passwords` });
+/** The route of a user's application passwords. */
+export function applicationPasswordsPath(userId: number): string {
+  return `/wp/v2/users/${userId}/application-passwords`;
 }
 
 /** Creates an application password for a user; the answer is the only time its password is shown. */
@@ -75,9 +79,9 @@ export function revokeApplicationPassword(userId: number, uuid: string): Promise
   return api({ path: `/wp/v2/users/${userId}/application-passwords/${uuid}`, method: 'DELETE' });
 }
 
-/** A user's WooCommerce REST API keys (never the key or the secret). */
-export function fetchApiKeys(userId: number): Promise<ApiKey[]> {
-  return api({ path: `/platform/v1/users/${userId}/api-keys` });
+/** The route of a user's WooCommerce REST API keys (never the key or the secret). */
+export function apiKeysPath(userId: number): string {
+  return `/platform/v1/users/${userId}/api-keys`;
 }
 
 /** Creates a REST API key for a user; the answer is the only time its consumer key and secret are shown. */
@@ -115,8 +119,8 @@ export function outboxPath(filters: { to?: string }, page: number, perPage: numb
 }
 
 /** One stored message. */
-export function fetchOutboxMessage(id: number): Promise<OutboxMessage> {
-  return api({ path: `/platform/v1/outbox/${id}` });
+export function outboxMessagePath(id: number): string {
+  return `/platform/v1/outbox/${id}`;
 }
 
 /** The page number and page size a list screen keeps in its URL (`paged`, `per_page`). */

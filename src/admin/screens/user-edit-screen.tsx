@@ -1,16 +1,18 @@
 import { Button, SelectControl, Spinner, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import type { RestUser } from '../../platform/auth/auth.schemas.js';
 import { boot, userCan } from '../boot.js';
+import { apiKey, FORM_SOURCE, useApiQuery, useErrorNotice, useFirstAnswer } from '../components/api-query.js';
 import { useFlashNotice } from '../components/flash-notice.js';
 import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { useUnsavedChangesWarning } from '../components/use-unsaved-changes.js';
 import { ApiKeysSection } from './api-keys-section.js';
 import { ApplicationPasswordsSection } from './application-passwords-section.js';
-import { fetchUser, roleLabel, roleOptions, updateUser } from './platform-client.js';
+import { fetchUser, roleLabel, roleOptions, updateUser, userPath } from './platform-client.js';
 import { invalidFieldProps, useFocusFirstInvalidField, userFieldErrors } from './user-form-errors.js';
 
 /** Edit User: the account, a new role (for those who may promote, not on oneself) and a new password, and the user's application passwords. */
@@ -18,31 +20,19 @@ export default function UserEditScreen() {
   useFlashNotice();
   const notices = useNotices();
   const id = Number(useParams<{ id: string }>().id);
-  const [user, setUser] = useState<RestUser | null | undefined>(undefined);
+  const valid = Number.isSafeInteger(id) && id >= 1;
+  const queryClient = useQueryClient();
+  const loaded = useApiQuery<RestUser | null>(valid ? userPath(id) : null, () => fetchUser(id), FORM_SOURCE);
+  useErrorNotice(loaded.error);
+  const user = valid ? loaded.data : null;
   const [role, setRole] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   useFocusFirstInvalidField(errors);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!Number.isSafeInteger(id) || id < 1) {
-      setUser(null);
-      return;
-    }
-    let current = true;
-    fetchUser(id).then(
-      (found) => {
-        if (!current) return;
-        setUser(found);
-        setRole(found?.roles[0] ?? '');
-      },
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, notices]);
+  // The form starts from the user as loaded (a save then sets it from the server's answer).
+  useFirstAnswer(id, user ?? undefined, (found) => setRole(found.roles[0] ?? ''));
 
   const roleChanged = user ? role !== (user.roles[0] ?? '') : false;
   useUnsavedChangesWarning(!busy && (roleChanged || password !== ''));
@@ -65,7 +55,7 @@ export default function UserEditScreen() {
         role: mayChangeRole && roleChanged ? role : undefined,
         password: password === '' ? undefined : password,
       });
-      setUser(updated);
+      queryClient.setQueryData(apiKey(userPath(user.id)), updated);
       setRole(updated.roles[0] ?? '');
       setPassword('');
       setErrors({});

@@ -1,30 +1,25 @@
 import { Button, SearchControl, SelectControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { RestUser } from '../../platform/auth/auth.schemas.js';
 import { userCan } from '../boot.js';
-import { useNotices } from '../components/notices.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { type Column, ServerTable } from '../components/server-table.js';
-import { useCollection } from '../components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../components/api-query.js';
 import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
 import { useQueryState } from '../components/use-query-state.js';
 import { paging, pagingQuery, roleLabel, roleOptions, usersPath } from './platform-client.js';
 
 /** Users: search and role filter kept in the URL, server-side pages with the exact total, each user's edit link. */
 export default function UsersScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
   const { page, perPage } = paging(query);
   const role = roleOptions().some((option) => option.value === query.role) ? query.role : undefined;
   const path = usersPath({ search: query.s?.trim() || undefined, role }, page, perPage);
-  const { page: users, loading, error } = useCollection<RestUser>(path);
+  const { page: users, loading, error } = useApiPage<RestUser>(path);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../platform/http/collection.js';
 import { stringEnum } from './settings/settings.schemas.js';
-import { REFERENCE_TYPES } from './ledger/ledger-references.js';
+import { REFERENCE_TYPES } from './ledger/ledger-references.constants.js';
 
 /** Filters shared by `GET /ledger` and `GET /export/ledger`. */
 export const LedgerFilterQuery = {
@@ -113,7 +113,7 @@ export type AdjustmentAnswer = Static<typeof AdjustResult>;
 /** A customer's loyalty view (`/me`, `/customers/{id}`). */
 export type CustomerLoyalty = Static<typeof MeResult>;
 export type { LoyaltySettings, Tier } from './settings/settings.schemas.js';
-export type { ReferenceType } from './ledger/ledger-references.js';
+export type { ReferenceType } from './ledger/ledger-references.constants.js';
 
 /** `GET /orders/{id}/points`: what one order did to its customer's points (whole points). */
 export const OrderPointsSchema = Type.Object({

@@ -10,7 +10,7 @@ import {
   type NotificationState,
   PENDING_NOTIFICATION_STATES,
   type SessionState,
-} from '../sessions/session-states.js';
+} from '../sessions/session-states.constants.js';
 import {
   AdminNotification,
   AdminNotificationsQuery,

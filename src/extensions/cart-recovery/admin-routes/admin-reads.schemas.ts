@@ -1,6 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../../platform/http/collection.js';
-import { NOTIFICATION_STATES, SESSION_STATES } from '../sessions/session-states.js';
+import {
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_STATES,
+  SESSION_STATES,
+} from '../sessions/session-states.constants.js';
 
 /** A string enum of `values` (typed as their union). */
 const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
@@ -28,7 +32,7 @@ export const AdminSessionsQuery = Type.Object({
 export const AdminNotificationsQuery = Type.Object({
   ...paginationQuery(20),
   status: Type.Optional(
-    OneOf([...NOTIFICATION_STATES, 'pending'] as const, {
+    OneOf(NOTIFICATION_FILTERS, {
       description: 'An e-mail state, or `pending` for queued and retry_queued together.',
     }),
   ),

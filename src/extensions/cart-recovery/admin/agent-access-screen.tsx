@@ -1,5 +1,4 @@
 import { __ } from '@wordpress/i18n';
-import { useState } from 'react';
 import { userCan } from '../../../admin/boot.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { AgentGatesForm } from './agent-gates-form.js';
@@ -8,13 +7,6 @@ import { TokensList } from './tokens-list.js';
 
 /** Agent access: the gates (for those who may manage access), bearer tokens and the redacted audit log. */
 export default function AgentAccessScreen() {
-  // A gate change can open or close the token and audit routes: reload both; a token change adds audit entries.
-  const [gates, setGates] = useState(0);
-  const [audit, setAudit] = useState(0);
-  const reloadAll = () => {
-    setGates((n) => n + 1);
-    setAudit((n) => n + 1);
-  };
   return (
     <>
       <ScreenHeader title={__('Agent Access', 'storeside')} />
@@ -27,18 +19,18 @@ export default function AgentAccessScreen() {
       <section className="storeside-panel" aria-labelledby="cr-gates-title">
         <h2 id="cr-gates-title">{__('Gates', 'storeside')}</h2>
         {userCan('cartrecovery_agent_manage_access') ? (
-          <AgentGatesForm labelledBy="cr-gates-title" onChange={reloadAll} />
+          <AgentGatesForm labelledBy="cr-gates-title" />
         ) : (
           <p>{__('Only users allowed to manage agent access can change the gates.', 'storeside')}</p>
         )}
       </section>
       <section className="storeside-panel" aria-labelledby="cr-tokens-title">
         <h2 id="cr-tokens-title">{__('Tokens', 'storeside')}</h2>
-        <TokensList key={gates} onChange={() => setAudit((n) => n + 1)} />
+        <TokensList />
       </section>
       <section className="storeside-panel" aria-labelledby="cr-audit-title">
         <h2 id="cr-audit-title">{__('Audit log', 'storeside')}</h2>
-        <AuditLogList reloadKey={audit} />
+        <AuditLogList />
       </section>
     </>
   );

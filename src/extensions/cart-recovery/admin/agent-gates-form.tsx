@@ -1,19 +1,22 @@
 import { Spinner, ToggleControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { apiKey, useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { AgentGate, Settings } from '../settings/settings.schemas.js';
 import { GATES, gateAnchor } from './agent-gates.js';
-import { fetchCrSettings, saveCrSettings } from './config-client.js';
+import { CR_SETTINGS_PATH, fetchCrSettings, saveCrSettings } from './config-client.js';
 
-/** The agent gates as switches, each saved at once; `onChange` tells the screen the new settings. */
-export function AgentGatesForm(props: { labelledBy: string; onChange: (settings: Settings) => void }) {
+/** The agent gates as switches, each saved at once (the save reloads the token and audit lists beside them). */
+export function AgentGatesForm(props: { labelledBy: string }) {
   const notices = useNotices();
-  const [settings, setSettings] = useState<Settings | null>(null);
+  const queryClient = useQueryClient();
+  const query = useApiQuery(CR_SETTINGS_PATH, fetchCrSettings);
+  useErrorNotice(query.error);
+  const settings = query.data ?? null;
+  const setSettings = (next: Settings) => queryClient.setQueryData(apiKey(CR_SETTINGS_PATH), next);
   const [busy, setBusy] = useState<AgentGate | null>(null);
-  useEffect(() => {
-    fetchCrSettings().then(setSettings, (error) => notices.showError(error));
-  }, [notices]);
   const loaded = settings !== null;
   // A "turn it on" link names a gate in the URL's fragment: put the keyboard on that switch.
   useEffect(() => {
@@ -32,7 +35,6 @@ export function AgentGatesForm(props: { labelledBy: string; onChange: (settings:
     try {
       const next = await saveCrSettings({ [gate]: on });
       setSettings(next);
-      props.onChange(next);
       notices.show('success', on ? __('Switched on.', 'storeside') : __('Switched off.', 'storeside'));
     } catch (error) {
       setSettings(before);

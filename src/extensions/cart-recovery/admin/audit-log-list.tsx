@@ -3,7 +3,7 @@ import { __ } from '@wordpress/i18n';
 import { useState } from 'react';
 import { RequestError } from '../../../admin/components/request-error.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage } from '../../../admin/components/api-query.js';
 import { type AuditEntry, auditLogPath } from './config-client.js';
 
 const RESULTS = ['allowed', 'denied', 'error'] as const;
@@ -26,13 +26,12 @@ function caller(entry: AuditEntry): string {
 }
 
 /** The redacted agent audit log, newest first, filtered by result and route on the server. */
-export function AuditLogList(props: { reloadKey: number }) {
+export function AuditLogList() {
   const [paging, setPaging] = useState({ page: 1, perPage: 50 });
   const [result, setResult] = useState<'' | AuditEntry['result']>('');
   const [route, setRoute] = useState('');
-  const { page, loading, error } = useCollection<AuditEntry>(
+  const { page, loading, error } = useApiPage<AuditEntry>(
     auditLogPath({ result, route }, paging.page, paging.perPage),
-    props.reloadKey,
   );
   const columns: Column<AuditEntry>[] = [
     { id: 'time', label: __('Time', 'storeside'), render: (e) => e.time },

@@ -1,29 +1,6 @@
 import { api, withQuery } from '../../../admin/api.js';
 import { csvRecord } from '../../../platform/csv/csv.js';
-import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
-
-/** The session states a list can be filtered by (the route's values). */
-export const SESSION_STATUSES = [
-  'captured',
-  'abandoned',
-  'recovered',
-  'converted',
-  'suppressed',
-  'expired',
-] as const;
-
-/** The e-mail states a list can be filtered by (the route's values). */
-export const EMAIL_STATUSES = [
-  'pending',
-  'queued',
-  'sending',
-  'sent',
-  'retry_queued',
-  'failed',
-  'unknown',
-  'canceled',
-] as const;
 
 /** True for a whole e-mail address (the routes search by exact address only). */
 export function isWholeEmail(value: string): boolean {
@@ -48,9 +25,9 @@ export function emailsPath(
   return withQuery('/cartrecovery/v1/notifications', { ...filters, page, per_page: perPage });
 }
 
-/** One session with its timeline. */
-export function fetchSession(id: string): Promise<AdminSessionDetail> {
-  return api({ path: `/cartrecovery/v1/sessions/${encodeURIComponent(id)}` });
+/** The path of one session with its timeline. */
+export function sessionPath(id: string): string {
+  return `/cartrecovery/v1/sessions/${encodeURIComponent(id)}`;
 }
 
 /** The analytics of the last `days` days, or of the `days` days before them (`previous`). */
@@ -58,11 +35,14 @@ export function fetchAnalytics(
   days: 7 | 30 | 90,
   window: 'current' | 'previous',
 ): Promise<AnalyticsReportBody> {
-  return api({
-    path: withQuery('/cartrecovery/v1/analytics', {
-      days,
-      window: window === 'previous' ? window : undefined,
-    }),
+  return api({ path: analyticsPath(days, window) });
+}
+
+/** The path of the analytics of the last `days` days, or of the `days` days before them. */
+export function analyticsPath(days: 7 | 30 | 90, window: 'current' | 'previous'): string {
+  return withQuery('/cartrecovery/v1/analytics', {
+    days,
+    window: window === 'previous' ? window : undefined,
   });
 }
 

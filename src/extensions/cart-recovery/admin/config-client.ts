@@ -33,9 +33,12 @@ export interface AuditEntry {
 
 const P = '/cartrecovery/v1';
 
+/** Where the settings record is read and saved. */
+export const CR_SETTINGS_PATH = `${P}/settings`;
+
 /** The whole settings record. */
 export function fetchCrSettings(): Promise<Settings> {
-  return api({ path: `${P}/settings` });
+  return api({ path: CR_SETTINGS_PATH });
 }
 
 /** Saves some settings (validated by the route); the whole record back. */
@@ -50,8 +53,11 @@ export function fetchMailDelivery(): Promise<MailDelivery> {
 
 /** The campaign: enabled flag and three steps. */
 export function fetchCampaign(): Promise<Campaign> {
-  return api({ path: `${P}/campaign` });
+  return api({ path: CAMPAIGN_PATH });
 }
+
+/** Where the campaign (the e-mail sequence) is read and saved. */
+export const CAMPAIGN_PATH = `${P}/campaign`;
 
 /** Saves the campaign (steps merged by position, validated by the route). */
 export function saveCampaign(patch: CampaignPatch): Promise<Campaign> {

@@ -13,10 +13,10 @@ import { useState } from 'react';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { Settings, SettingsPatch } from '../settings/settings.schemas.js';
-import { fetchCrSettings, saveCrSettings, triggerTestFlow } from './config-client.js';
+import { saveCrSettings, triggerTestFlow, CR_SETTINGS_PATH } from './config-client.js';
 import { LicenseForm } from './license-form.js';
 import { MailDeliveryNotice } from './mail-delivery-notice.js';
-import { useSavedForm } from './use-saved-form.js';
+import { useSavedForm } from '../../../admin/components/use-saved-form.js';
 
 // The settings this screen edits; numbers are edited as text and sent as numbers.
 interface Draft {
@@ -51,7 +51,7 @@ function toPatch(d: Draft): SettingsPatch {
 export default function CrSettingsScreen() {
   const notices = useNotices();
   const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
-    load: fetchCrSettings,
+    path: CR_SETTINGS_PATH,
     save: (d: Draft) => saveCrSettings(toPatch(d)),
     toDraft,
     savedMessage: __('Settings saved.', 'storeside'),

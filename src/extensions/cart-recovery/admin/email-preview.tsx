@@ -1,6 +1,8 @@
 import { Button, ButtonGroup } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
 import type { TemplateDraft, TemplatePreview } from '../test-tools/templates.schemas.js';
 import { previewTemplate } from './templates-client.js';
 import { errorMessage } from '../../../admin/components/request-error.js';
@@ -15,26 +17,16 @@ const VIEWS = [
 
 /** The server's rendering of an unsaved step template: desktop, mobile (sandboxed frame) or plain text. */
 export function EmailPreview({ step, draft }: { step: number; draft: TemplateDraft }) {
-  const [preview, setPreview] = useState<TemplatePreview | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [view, setView] = useState<(typeof VIEWS)[number]['name']>('desktop');
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      previewTemplate(step, draft).then(
-        (next) => {
-          if (!current) return;
-          setPreview(next);
-          setFailure(null);
-        },
-        (error) => current && setFailure(errorMessage(error)),
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [step, draft]);
+  const drafted = useDebouncedValue({ step, draft }, DEBOUNCE_MS);
+  const rendered = useApiQuery(['/cartrecovery/v1/templates/preview', drafted], () =>
+    previewTemplate(drafted.step, drafted.draft),
+  );
+  // A draft the server refuses keeps the last preview on screen, under the reason.
+  const lastPreview = useRef<TemplatePreview | null>(null);
+  if (rendered.data) lastPreview.current = rendered.data;
+  const preview = lastPreview.current;
+  const failure = rendered.error ? errorMessage(rendered.error) : null;
   const width = VIEWS.find((v) => v.name === view)?.width ?? 600;
   return (
     <section className="cr-preview" aria-labelledby="cr-preview-heading">

@@ -1,22 +1,20 @@
 import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { AdminNotification } from '../admin-routes/admin-reads.schemas.js';
-import { EMAIL_STATUSES, emailsPath } from './cart-recovery-client.js';
+import { NOTIFICATION_FILTERS } from '../sessions/session-states.constants.js';
+import { emailsPath } from './cart-recovery-client.js';
 import { EmailSearch, searchFilter } from './email-search.js';
 import { EMAIL_STATUS_LABELS } from './status-labels.js';
 
 /** Recovery e-mails: state, step and address filters kept in the URL; attempts and the last error per e-mail. */
 export default function EmailsScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
-  const status = (EMAIL_STATUSES as readonly string[]).includes(query.status ?? '')
+  const status = (NOTIFICATION_FILTERS as readonly string[]).includes(query.status ?? '')
     ? query.status
     : undefined;
   const step = ['1', '2', '3'].includes(query.step ?? '') ? query.step : undefined;
@@ -26,12 +24,8 @@ export default function EmailsScreen() {
     page: emails,
     loading,
     error,
-  } = useCollection<AdminNotification>(
-    emailsPath({ status, step, search: searchFilter(query) }, page, perPage),
-  );
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  } = useApiPage<AdminNotification>(emailsPath({ status, step, search: searchFilter(query) }, page, perPage));
+  useErrorNotice(error);
 
   return (
     <>
@@ -45,7 +39,7 @@ export default function EmailsScreen() {
           value={(status ?? '') as 'sent'}
           options={[
             { value: '', label: __('All states', 'storeside') },
-            ...EMAIL_STATUSES.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] ?? s })),
+            ...NOTIFICATION_FILTERS.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] ?? s })),
           ]}
           onChange={(value) => setQuery({ status: value || undefined, paged: undefined })}
         />

@@ -2,8 +2,8 @@ import { Button, Panel, PanelBody, SelectControl, Spinner, TextControl } from '@
 import { __ } from '@wordpress/i18n';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { Settings } from '../settings/settings.schemas.js';
-import { fetchCrSettings, saveCrSettings } from './config-client.js';
-import { useSavedForm } from './use-saved-form.js';
+import { saveCrSettings, CR_SETTINGS_PATH } from './config-client.js';
+import { useSavedForm } from '../../../admin/components/use-saved-form.js';
 
 interface Draft {
   coupon_type: Settings['coupon_type'];
@@ -22,7 +22,7 @@ function toDraft(settings: Settings): Draft {
 /** The recovery coupon: fixed or percent, its amount and how many days it stays valid. */
 export default function OffersScreen() {
   const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
-    load: fetchCrSettings,
+    path: CR_SETTINGS_PATH,
     save: (d: Draft) =>
       saveCrSettings({
         coupon_type: d.coupon_type,

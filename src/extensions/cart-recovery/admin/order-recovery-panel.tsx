@@ -1,9 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
-import { api } from '../../../admin/api.js';
-import { useNotices } from '../../../admin/components/notices.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import type { OrderPanelProps } from '../../../admin/registry.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
 import type { OrderRecoverySchema } from '../recovery/order-recovery.schemas.js';
@@ -12,19 +10,10 @@ type OrderRecovery = Static<typeof OrderRecoverySchema>;
 
 /** The order screen's cart-recovery panel: whether the order recovered an abandoned cart, when, from which e-mail. */
 export default function OrderRecoveryPanel({ orderId, revision }: OrderPanelProps) {
-  const notices = useNotices();
-  const [recovery, setRecovery] = useState<OrderRecovery | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new revision of the order asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    api<OrderRecovery>({ path: `/cartrecovery/v1/orders/${orderId}/recovery` }).then(
-      (result) => current && setRecovery(result),
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderId, revision, notices]);
+  // A new revision of the order is a new read (a status change may have recovered the cart).
+  const query = useApiQuery<OrderRecovery>([`/cartrecovery/v1/orders/${orderId}/recovery`, revision]);
+  useErrorNotice(query.error);
+  const recovery = query.data ?? null;
   return (
     <section className="storeside-panel" aria-labelledby="cart-recovery-order-heading">
       <h2 id="cart-recovery-order-heading">{__('Cart recovery', 'storeside')}</h2>

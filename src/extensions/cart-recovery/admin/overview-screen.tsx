@@ -1,12 +1,11 @@
 import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
-import { useNotices } from '../../../admin/components/notices.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 import { BarChart } from './bar-chart.js';
-import { fetchAnalytics, formatMoney } from './cart-recovery-client.js';
+import { analyticsPath, fetchAnalytics, formatMoney } from './cart-recovery-client.js';
 import { useFirstVisitSetup } from './use-first-visit-setup.js';
 import './cart-recovery-admin.css';
 
@@ -16,24 +15,15 @@ const STEPS = ['1', '2', '3'] as const;
 /** The overview: the period's metrics beside the previous period's, the funnel and recoveries per e-mail step. */
 export default function OverviewScreen() {
   useFirstVisitSetup();
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const days = (PERIODS as readonly number[]).includes(Number(query.days))
     ? (Number(query.days) as 7 | 30 | 90)
     : 30;
-  const [reports, setReports] = useState<[AnalyticsReportBody, AnalyticsReportBody] | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setReports(null);
-    Promise.all([fetchAnalytics(days, 'current'), fetchAnalytics(days, 'previous')]).then(
-      (loaded) => current && setReports(loaded),
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [days, notices]);
+  const analytics = useApiQuery([analyticsPath(days, 'current'), 'with previous'], () =>
+    Promise.all([fetchAnalytics(days, 'current'), fetchAnalytics(days, 'previous')]),
+  );
+  useErrorNotice(analytics.error);
+  const reports = analytics.data ?? null;
 
   return (
     <>

@@ -2,8 +2,8 @@ import { Button, Panel, PanelBody, Spinner, TextControl, ToggleControl } from '@
 import { __, sprintf } from '@wordpress/i18n';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { Campaign } from '../settings/settings.schemas.js';
-import { fetchCampaign, saveCampaign } from './config-client.js';
-import { useSavedForm } from './use-saved-form.js';
+import { saveCampaign, CAMPAIGN_PATH } from './config-client.js';
+import { useSavedForm } from '../../../admin/components/use-saved-form.js';
 
 // Delays are edited as text (a half-typed value is not coerced) and sent as whole minutes.
 interface Draft {
@@ -43,7 +43,7 @@ function stepError(errors: Record<string, string>, index: number, field: string)
 /** The recovery sequence: on/off and the three e-mails' delays and coupons, saved through the campaign route. */
 export default function SequenceScreen() {
   const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
-    load: fetchCampaign,
+    path: CAMPAIGN_PATH,
     save: (d: Draft) =>
       saveCampaign({
         enabled: d.enabled,

@@ -1,10 +1,9 @@
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import type { AdminSessionDetail, TimelineEntry } from '../admin-routes/admin-reads.schemas.js';
-import { fetchSession, formatMinor } from './cart-recovery-client.js';
+import { formatMinor, sessionPath } from './cart-recovery-client.js';
 import { SessionActions } from './session-actions.js';
 import { EMAIL_STATUS_LABELS, SESSION_STATUS_LABELS } from './status-labels.js';
 import './cart-recovery-admin.css';
@@ -12,27 +11,12 @@ import './cart-recovery-admin.css';
 /** One recovery session: its cart, e-mails, timeline and actions. */
 export default function SessionScreen() {
   const id = useParams<{ id: string }>().id ?? '';
-  const notices = useNotices();
   const [, navigate] = useLocation();
-  const [session, setSession] = useState<AdminSessionDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [reload, setReload] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    fetchSession(id).then(
-      (loaded) => current && setSession(loaded),
-      (error) => {
-        if (!current) return;
-        setMissing(true);
-        notices.showError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, notices, reload]);
+  const invalidate = useInvalidate();
+  const query = useApiQuery<AdminSessionDetail>(sessionPath(id));
+  useErrorNotice(query.error);
+  const session = query.data ?? null;
+  const missing = query.isError;
 
   return (
     <>
@@ -49,7 +33,9 @@ export default function SessionScreen() {
           <Summary session={session} />
           <SessionActions
             session={session}
-            onDone={(deleted) => (deleted ? navigate('/cart-recovery/sessions') : setReload((n) => n + 1))}
+            onDone={(deleted) =>
+              deleted ? navigate('/cart-recovery/sessions') : invalidate('/cartrecovery/v1/')
+            }
           />
           <Emails session={session} />
           <section className="cr-panel" aria-labelledby="cr-timeline-title">

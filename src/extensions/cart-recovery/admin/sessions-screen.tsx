@@ -1,23 +1,21 @@
 import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { AdminSessionSummary } from '../admin-routes/admin-reads.schemas.js';
-import { formatMinor, SESSION_STATUSES, sessionsPath } from './cart-recovery-client.js';
+import { SESSION_STATES } from '../sessions/session-states.constants.js';
+import { formatMinor, sessionsPath } from './cart-recovery-client.js';
 import { EmailSearch, searchFilter } from './email-search.js';
 import { SESSION_STATUS_LABELS } from './status-labels.js';
 import './cart-recovery-admin.css';
 
 /** Recovery sessions: status filter and e-mail search kept in the URL, server-side pages. */
 export default function SessionsScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
-  const status = (SESSION_STATUSES as readonly string[]).includes(query.status ?? '')
+  const status = (SESSION_STATES as readonly string[]).includes(query.status ?? '')
     ? query.status
     : undefined;
   const page = Math.max(1, Number(query.paged) || 1);
@@ -26,12 +24,8 @@ export default function SessionsScreen() {
     page: sessions,
     loading,
     error,
-  } = useCollection<AdminSessionSummary>(
-    sessionsPath({ status, search: searchFilter(query) }, page, perPage),
-  );
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  } = useApiPage<AdminSessionSummary>(sessionsPath({ status, search: searchFilter(query) }, page, perPage));
+  useErrorNotice(error);
 
   return (
     <>
@@ -45,7 +39,7 @@ export default function SessionsScreen() {
           value={(status ?? '') as 'captured'}
           options={[
             { value: '', label: __('All statuses', 'storeside') },
-            ...SESSION_STATUSES.map((s) => ({ value: s, label: SESSION_STATUS_LABELS[s] ?? s })),
+            ...SESSION_STATES.map((s) => ({ value: s, label: SESSION_STATUS_LABELS[s] ?? s })),
           ]}
           onChange={(value) => setQuery({ status: value || undefined, paged: undefined })}
         />

@@ -8,14 +8,22 @@ import {
   ToggleControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
+import { FORM_SOURCE, useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { WizardFrame } from '../../../admin/components/wizard-frame.js';
 import type { Settings } from '../settings/settings.schemas.js';
-import { fetchCrSettings, saveCampaign, saveCrSettings, sendTestEmail } from './config-client.js';
+import {
+  CR_SETTINGS_PATH,
+  fetchCrSettings,
+  saveCampaign,
+  saveCrSettings,
+  sendTestEmail,
+} from './config-client.js';
 import { MailDeliveryNotice } from './mail-delivery-notice.js';
 import { errorMessage } from '../../../admin/components/request-error.js';
 
@@ -29,12 +37,12 @@ const STEPS = [
 /** The setup wizard: Welcome → Consent & Timing (saved) → Email Delivery (a test e-mail) → Launch (e-mails on). */
 export default function SetupWizardScreen() {
   const [step, setStep] = useState(0);
-  const [settings, setSettings] = useState<Settings | null>(null);
   const notices = useNotices();
   const [, navigate] = useLocation();
-  useEffect(() => {
-    fetchCrSettings().then(setSettings, (error) => notices.showError(error));
-  }, [notices]);
+  const loaded = useApiQuery(CR_SETTINGS_PATH, fetchCrSettings, FORM_SOURCE);
+  useErrorNotice(loaded.error);
+  const [saved, setSaved] = useState<Settings | null>(null);
+  const settings = saved ?? loaded.data ?? null;
   if (!settings) return <Spinner />;
   const skip = () =>
     saveCrSettings({ setup_completed: true }).then(
@@ -44,28 +52,26 @@ export default function SetupWizardScreen() {
   return (
     <>
       <ScreenHeader title={__('Cart Recovery Setup', 'storeside')} />
-      <ol className="storeside-checklist" aria-label={__('Setup steps', 'storeside')}>
-        {STEPS.map((label, i) => (
-          <li key={label} aria-current={i === step ? 'step' : undefined} data-done={i < step}>
-            {i === step ? <strong>{label}</strong> : label}
-          </li>
-        ))}
-      </ol>
-      <section className="storeside-panel" aria-labelledby="cr-setup-step">
-        <h2 id="cr-setup-step">{sprintf(__('Step %1$d of 4: %2$s', 'storeside'), step + 1, STEPS[step])}</h2>
+      <WizardFrame
+        stepsLabel={__('Setup steps', 'storeside')}
+        steps={STEPS}
+        current={step}
+        heading={sprintf(__('Step %1$d of 4: %2$s', 'storeside'), step + 1, STEPS[step])}
+        headingId="cr-setup-step"
+      >
         {step === 0 ? <Welcome onNext={() => setStep(1)} onSkip={skip} /> : null}
         {step === 1 ? (
           <ConsentAndTiming
             settings={settings}
             onSaved={(next) => {
-              setSettings(next);
+              setSaved(next);
               setStep(2);
             }}
           />
         ) : null}
         {step === 2 ? <EmailDelivery onNext={() => setStep(3)} /> : null}
         {step === 3 ? <Launch /> : null}
-      </section>
+      </WizardFrame>
     </>
   );
 }

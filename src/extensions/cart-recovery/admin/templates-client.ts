@@ -1,4 +1,4 @@
-import { api } from '../../../admin/api.js';
+import { api, apiCompute } from '../../../admin/api.js';
 import type { Campaign } from '../settings/settings.schemas.js';
 import type { TemplateDraft, TemplatePreview } from '../test-tools/templates.schemas.js';
 
@@ -27,7 +27,7 @@ export function saveTemplates(drafts: TemplateDraft[]): Promise<Campaign> {
 
 /** Renders an unsaved template of step 1–3 with sample data. */
 export function previewTemplate(step: number, template: TemplateDraft): Promise<TemplatePreview> {
-  return api({ path: '/cartrecovery/v1/templates/preview', method: 'POST', data: { step, template } });
+  return apiCompute({ path: '/cartrecovery/v1/templates/preview', method: 'POST', data: { step, template } });
 }
 
 /** Sends an unsaved template of step 1–3 to `email`. */

@@ -5,26 +5,23 @@ import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { RequestError } from '../../../admin/components/request-error.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage } from '../../../admin/components/api-query.js';
 import { type AgentToken, revokeToken, tokensPath } from './config-client.js';
 import { TokenDialog } from './token-dialog.js';
 
 /** The bearer tokens: New token (dialog), the list, and Revoke with a confirmation. */
-export function TokensList(props: { onChange: () => void }) {
+export function TokensList() {
   const notices = useNotices();
   const [paging, setPaging] = useState({ page: 1, perPage: 20 });
-  const [reload, setReload] = useState(0);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AgentToken | null>(null);
-  const { page, loading, error } = useCollection<AgentToken>(tokensPath(paging.page, paging.perPage), reload);
+  const { page, loading, error } = useApiPage<AgentToken>(tokensPath(paging.page, paging.perPage));
 
   const revoke = async (token: AgentToken) => {
     setRevoking(null);
     try {
       await revokeToken(token.public_id);
       notices.show('success', sprintf(__('Token "%s" revoked.', 'storeside'), token.name));
-      setReload((n) => n + 1);
-      props.onChange();
     } catch (failure) {
       notices.showError(failure);
     }
@@ -79,16 +76,7 @@ export function TokensList(props: { onChange: () => void }) {
           empty={__('No tokens yet.', 'storeside')}
         />
       )}
-      {creating ? (
-        <TokenDialog
-          onClose={(created) => {
-            setCreating(false);
-            if (!created) return;
-            setReload((n) => n + 1);
-            props.onChange();
-          }}
-        />
-      ) : null}
+      {creating ? <TokenDialog onClose={() => setCreating(false)} /> : null}
       {revoking ? (
         <ConfirmDialog
           title={__('Revoke token?', 'storeside')}

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../../platform/http/collection.js';
-import { SESSION_STATES } from '../sessions/session-states.js';
+import { SESSION_STATES } from '../sessions/session-states.constants.js';
 import { AGENT_GATES, SettingsSchema } from '../settings/settings.schemas.js';
 import { AGENT_SCOPES } from './agent-permissions.js';
 import { SESSION_ACTIONS } from './agent-surface.js';

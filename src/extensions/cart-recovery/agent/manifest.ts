@@ -1,7 +1,7 @@
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { ANALYTICS_PERIODS } from '../analytics/analytics-cache.js';
-import { NOTIFICATION_STATES, SESSION_STATES } from '../sessions/session-states.js';
+import { NOTIFICATION_STATES, SESSION_STATES } from '../sessions/session-states.constants.js';
 import { AGENT_GATES } from '../settings/settings.schemas.js';
 import {
   AGENT_CAPABILITY,

@@ -6,7 +6,7 @@ import {
   listNotificationsPage,
   type NotificationRow,
 } from '../sequence/notifications.repository.js';
-import type { NotificationState, SessionState } from '../sessions/session-states.js';
+import type { NotificationState, SessionState } from '../sessions/session-states.constants.js';
 import {
   findSessionByPublicId,
   findSessionsByEmailHash,

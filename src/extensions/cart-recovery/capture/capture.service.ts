@@ -9,7 +9,7 @@ import { hashEmail, isValidEmail, normalizeEmail } from '../common/email-address
 import { hashLinkToken, newLinkToken, newSessionPublicId } from '../common/link-token.js';
 import { cancelPendingNotifications } from '../sequence/notifications.repository.js';
 import { cancelSessionJobs, scheduleAbandonmentCheck } from '../sequence/session-jobs.js';
-import { OPEN_STATES } from '../sessions/session-states.js';
+import { OPEN_STATES } from '../sessions/session-states.constants.js';
 import {
   deleteSession,
   freshLifecycleColumns,

@@ -3,7 +3,7 @@ import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { CartRecovery } from '../cart-recovery.services.js';
 import { hashEmail, maskEmail } from '../common/email-address.js';
 import { insertBenchRows } from '../sessions/bench-data.repository.js';
-import type { SessionState } from '../sessions/session-states.js';
+import type { SessionState } from '../sessions/session-states.constants.js';
 
 const CHUNK = 200;
 

@@ -5,7 +5,7 @@ import { readSnapshot, type SnapshotItem } from '../capture/cart-snapshot.js';
 import { hashLinkToken } from '../common/link-token.js';
 import type { RestoreReport } from './restore-report.js';
 import { findNotificationById, markNotificationClicked } from '../sequence/notifications.repository.js';
-import { RESTORABLE_STATES } from '../sessions/session-states.js';
+import { RESTORABLE_STATES } from '../sessions/session-states.constants.js';
 import {
   findSessionById,
   insertEvent,

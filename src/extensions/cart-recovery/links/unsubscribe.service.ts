@@ -3,7 +3,7 @@ import type { CartRecovery } from '../cart-recovery.services.js';
 import { hashLinkToken } from '../common/link-token.js';
 import { cancelPendingNotifications } from '../sequence/notifications.repository.js';
 import { cancelSessionJobs } from '../sequence/session-jobs.js';
-import { OPEN_STATES } from '../sessions/session-states.js';
+import { OPEN_STATES } from '../sessions/session-states.constants.js';
 import {
   addSuppression,
   findSessionById,

@@ -1,7 +1,7 @@
 import { type Generated, type Selectable, sql } from 'kysely';
 import { bumpTopics } from '../../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import { type NotificationState, PENDING_NOTIFICATION_STATES } from '../sessions/session-states.js';
+import { type NotificationState, PENDING_NOTIFICATION_STATES } from '../sessions/session-states.constants.js';
 import { CART_RECOVERY_TOPICS } from '../cart-recovery.topics.js';
 
 /** The `cr_notifications` table: one row per session and step, claimed before sending (exactly once). */

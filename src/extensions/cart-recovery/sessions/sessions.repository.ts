@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../../platform/db/database.js';
 import { isPostgres } from '../../../platform/db/engine.js';
 import { inListChunks, type Placeholder, shapedQuery } from '../../../platform/db/shaped-query.js';
 import { newJobsPart } from '../../../platform/jobs/db-job-queue.js';
-import type { SessionState } from './session-states.js';
+import type { SessionState } from './session-states.constants.js';
 import { CART_RECOVERY_TOPICS } from '../cart-recovery.topics.js';
 
 /** The `cr_sessions` table: one consented capture and its life. */

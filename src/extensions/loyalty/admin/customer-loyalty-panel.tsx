@@ -4,5 +4,5 @@ import { CustomerPanel } from './customer-panel.js';
 
 /** The customer screen's loyalty panel: the loyalty customers screen's panel for this customer. */
 export default function CustomerLoyaltyPanel({ customerId }: CustomerPanelProps) {
-  return <CustomerPanel userId={customerId} name={__('Loyalty points', 'storeside')} onChanged={() => {}} />;
+  return <CustomerPanel userId={customerId} name={__('Loyalty points', 'storeside')} />;
 }

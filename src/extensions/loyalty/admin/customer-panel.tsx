@@ -1,35 +1,53 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
+import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import type { CustomerLoyalty } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
-import { fetchCustomer } from './loyalty-client.js';
+import { customerPath, fetchCustomer, LOYALTY_NS } from './loyalty-client.js';
 
 const PER_PAGE = 10;
 
+type CustomerLedgerEntry = CustomerLoyalty['history'][number];
+
+const LEDGER_COLUMNS: Column<CustomerLedgerEntry>[] = [
+  { id: 'id', label: __('ID', 'storeside'), render: (entry) => entry.id },
+  {
+    id: 'type',
+    label: __('Type', 'storeside'),
+    render: (entry) =>
+      entry.transaction_type === 'credit' ? __('Credit', 'storeside') : __('Debit', 'storeside'),
+  },
+  {
+    id: 'points',
+    label: __('Points', 'storeside'),
+    numeric: true,
+    render: (entry) => Number(entry.amount).toLocaleString(),
+  },
+  { id: 'reference', label: __('Reference', 'storeside'), render: (entry) => entry.reference_type },
+  { id: 'description', label: __('Description', 'storeside'), render: (entry) => entry.description },
+  { id: 'date', label: __('Date', 'storeside'), render: (entry) => entry.created_at },
+];
+
 /** One customer's loyalty: balance and its value, tier, referral code, their ledger, and an adjustment. */
-export function CustomerPanel(props: { userId: number; name?: string; onChanged: () => void }) {
+export function CustomerPanel(props: { userId: number; name?: string }) {
   const notices = useNotices();
-  const [data, setData] = useState<{ view: CustomerLoyalty; totalPages: number; total: number } | null>(null);
   const [page, setPage] = useState(1);
-  const [reload, setReload] = useState(0);
   const [adjusting, setAdjusting] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    fetchCustomer(props.userId, page, PER_PAGE).then(
-      (result) =>
-        current && setData({ view: result.body, total: result.total, totalPages: result.totalPages }),
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [props.userId, page, reload, notices]);
-  if (!data) return <Spinner />;
-  const { view } = data;
+  const invalidate = useInvalidate();
+  const customer = useApiQuery(
+    customerPath(props.userId, page, PER_PAGE),
+    () => fetchCustomer(props.userId, page, PER_PAGE),
+    { placeholderData: keepPreviousData },
+  );
+  useErrorNotice(customer.error);
+  if (!customer.data) return <Spinner />;
+  const data = customer.data;
+  const view: CustomerLoyalty = data.body;
   const title = props.name ?? sprintf(__('Customer #%s', 'storeside'), String(props.userId));
   const money = new Intl.NumberFormat(undefined, {
     style: 'currency',
@@ -61,46 +79,18 @@ export function CustomerPanel(props: { userId: number; name?: string; onChanged:
           {__('Adjust Points', 'storeside')}
         </Button>
       </p>
-      <table className="storeside-table">
-        <caption>{sprintf(__('Ledger (%s entries)', 'storeside'), data.total.toLocaleString())}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{__('ID', 'storeside')}</th>
-            <th scope="col">{__('Type', 'storeside')}</th>
-            <th scope="col" className="num">
-              {__('Points', 'storeside')}
-            </th>
-            <th scope="col">{__('Reference', 'storeside')}</th>
-            <th scope="col">{__('Description', 'storeside')}</th>
-            <th scope="col">{__('Date', 'storeside')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.history.map((entry) => (
-            <tr key={entry.id}>
-              <td>{entry.id}</td>
-              <td>
-                {entry.transaction_type === 'credit' ? __('Credit', 'storeside') : __('Debit', 'storeside')}
-              </td>
-              <td className="num">{Number(entry.amount).toLocaleString()}</td>
-              <td>{entry.reference_type}</td>
-              <td>{entry.description}</td>
-              <td>{entry.created_at}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {data.totalPages > 1 ? (
-        <nav className="storeside-pagination" aria-label={__('Ledger pages', 'storeside')}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {__('Previous page', 'storeside')}
-          </Button>
-          <span>{sprintf(__('Page %1$s of %2$s', 'storeside'), String(page), String(data.totalPages))}</span>
-          <Button variant="secondary" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
-            {__('Next page', 'storeside')}
-          </Button>
-        </nav>
-      ) : null}
+      <ServerTable<CustomerLedgerEntry>
+        label={__('Ledger', 'storeside')}
+        countLabel={['%s entry', '%s entries']}
+        columns={LEDGER_COLUMNS}
+        page={{ items: view.history, total: data.total, totalPages: data.totalPages }}
+        loading={customer.isFetching}
+        pageNumber={page}
+        perPage={PER_PAGE}
+        pageSizes={[PER_PAGE]}
+        onPaging={(next) => setPage(next)}
+        getItemId={(entry) => String(entry.id)}
+      />
       {adjusting ? (
         <AdjustPointsDialog
           customer={{ id: props.userId, label: title }}
@@ -108,8 +98,8 @@ export function CustomerPanel(props: { userId: number; name?: string; onChanged:
           onDone={(result) => {
             setAdjusting(false);
             setPage(1);
-            setReload((n) => n + 1);
-            props.onChanged();
+            // The balance shows in the customers list and the ledger too.
+            void invalidate(`${LOYALTY_NS}/`);
             notices.show(
               'success',
               sprintf(

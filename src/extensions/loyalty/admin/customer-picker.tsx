@@ -1,8 +1,10 @@
 import { ComboboxControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
 import type { UserSearchResult } from '../loyalty.schemas.js';
-import { searchCustomers } from './loyalty-client.js';
+import { searchCustomers, searchCustomersPath } from './loyalty-client.js';
 
 /** A picked customer: id and how to show them. */
 export interface PickedCustomer {
@@ -18,21 +20,13 @@ export function CustomerPicker(props: {
   help?: string;
 }) {
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<UserSearchResult[]>([]);
-  useEffect(() => {
-    if (term.trim().length < 1) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      searchCustomers(term.trim()).then(
-        (users) => current && setFound(users),
-        () => current && setFound([]),
-      );
-    }, 200);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
+  const searched = useDebouncedValue(term.trim(), 200);
+  const search = useApiQuery(
+    searched ? searchCustomersPath(searched) : null,
+    () => searchCustomers(searched).catch((): UserSearchResult[] => []),
+    { placeholderData: (previous) => previous },
+  );
+  const found = search.data ?? [];
   const options = found.map((u) => ({
     value: String(u.id),
     label: sprintf(

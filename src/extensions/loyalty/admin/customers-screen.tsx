@@ -1,38 +1,27 @@
 import { Button, SearchControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNotices } from '../../../admin/components/notices.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { UserSearchResult } from '../loyalty.schemas.js';
 import { CustomerPanel } from './customer-panel.js';
-import { searchCustomers } from './loyalty-client.js';
+import { searchCustomersPath } from './loyalty-client.js';
 
 /** Customers and their balances, found by name or e-mail; one customer's panel opens beside the list. */
 export default function CustomersScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [term, setTerm] = useState(query.s ?? '');
-  const [found, setFound] = useState<UserSearchResult[] | null>(null);
-  const [reload, setReload] = useState(0);
   const search = query.s ?? '';
   const selected = Number(query.customer) || 0;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    if (search.trim() === '') {
-      setFound(null);
-      return;
-    }
-    let current = true;
-    searchCustomers(search.trim(), 50).then(
-      (users) => current && setFound(users),
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [search, notices, reload]);
+  const searched = useApiQuery<UserSearchResult[]>(
+    search.trim() === '' ? null : searchCustomersPath(search.trim(), 50),
+    undefined,
+    { placeholderData: keepPreviousData },
+  );
+  const found = search.trim() === '' ? null : (searched.data ?? null);
+  useErrorNotice(searched.error);
   useEffect(() => {
     const timer = setTimeout(() => {
       if (term !== search) setQuery({ s: term || undefined });
@@ -102,7 +91,6 @@ export default function CustomersScreen() {
           key={selected}
           userId={selected}
           name={found?.find((u) => u.id === selected)?.display_name}
-          onChanged={() => setReload((n) => n + 1)}
         />
       ) : null}
     </>

@@ -1,41 +1,48 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import {
+  useApiPage,
+  useApiQuery,
+  useErrorNotice,
+  useInvalidate,
+} from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { LedgerEntry } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.js';
-import { exportLink, type LedgerFilters, ledgerPath, REFERENCE_TYPES, usersByIds } from './loyalty-client.js';
+import { REFERENCE_TYPES } from '../ledger/ledger-references.constants.js';
+import { exportLink, type LedgerFilters, ledgerPath, usersByIds } from './loyalty-client.js';
 
 const FILTER_KEYS = ['user_id', 'transaction_type', 'reference_type', 'date_from', 'date_to'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NO_NAMES = new Map<number, { name: string; email: string }>();
 
 /** The points ledger: filters kept in the URL, server-side pages with the exact total, CSV export, adjustments. */
 export default function LedgerScreen() {
   const notices = useNotices();
   const [query, setQuery] = useQueryState();
-  const [reload, setReload] = useState(0);
+  const invalidate = useInvalidate();
   const [adjusting, setAdjusting] = useState(false);
-  const [names, setNames] = useState(new Map<number, { name: string; email: string }>());
   const filters: LedgerFilters = {};
   for (const key of FILTER_KEYS) if (query[key]) filters[key] = query[key];
   const page = Math.max(1, Number(query.paged) || 1);
   const perPage = [20, 50, 100].includes(Number(query.per_page)) ? Number(query.per_page) : 20;
   const path = ledgerPath(filters, page, perPage);
-  const { page: entries, loading, error } = useCollection<LedgerEntry>(path, reload);
+  const { page: entries, loading, error } = useApiPage<LedgerEntry>(path);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
-  useEffect(() => {
-    const ids = [...(entries?.items.map((e) => e.user_id) ?? []), Number(filters.user_id ?? 0)];
-    usersByIds(ids).then(setNames, () => setNames(new Map()));
-  }, [entries, filters.user_id]);
+  useErrorNotice(error);
+  // The names of the page's customers (and the filtered one) come from a second read; without them, ids show.
+  const ids = [...new Set([...(entries?.items.map((e) => e.user_id) ?? []), Number(filters.user_id ?? 0)])];
+  const named = useApiQuery(['/wp/v2/users', 'names of', ids], () => usersByIds(ids).catch(() => NO_NAMES), {
+    placeholderData: keepPreviousData,
+  });
+  const names = named.data ?? NO_NAMES;
 
   const change = (changes: Record<string, string | undefined>) => setQuery({ ...changes, paged: undefined });
   const filterCustomer: PickedCustomer | null = filters.user_id
@@ -116,7 +123,7 @@ export default function LedgerScreen() {
           onClose={() => setAdjusting(false)}
           onDone={(result, customer) => {
             setAdjusting(false);
-            setReload((n) => n + 1);
+            void invalidate('/loyalty/v1/');
             notices.show(
               'success',
               sprintf(

@@ -4,7 +4,6 @@ import type {
   CustomerLoyalty,
   LedgerEntry,
   LoyaltySettings,
-  ReferenceType,
   UserSearchResult,
 } from '../loyalty.schemas.js';
 
@@ -16,17 +15,6 @@ export interface LedgerFilters {
   date_from?: string;
   date_to?: string;
 }
-
-/** The reference types a ledger entry can have (contract order). */
-export const REFERENCE_TYPES: readonly ReferenceType[] = [
-  'order',
-  'refund',
-  'registration',
-  'review',
-  'referral',
-  'admin',
-  'expiry',
-];
 
 /** `GET /loyalty/v1/ledger` path for one page of the filtered ledger. */
 export function ledgerPath(filters: LedgerFilters, page: number, perPage: number): string {
@@ -43,9 +31,17 @@ export function fetchLedger(filters: LedgerFilters, page: number, perPage: numbe
   return apiPage<LedgerEntry>(ledgerPath(filters, page, perPage));
 }
 
+/** Where every loyalty route lives (an adjustment reloads every read under it). */
+export const LOYALTY_NS = '/loyalty/v1';
+
+/** The path of the users whose name or e-mail contains `search`, with their balances. */
+export function searchCustomersPath(search: string, limit = 10): string {
+  return withQuery(`${LOYALTY_NS}/user-points/search-users`, { search, limit });
+}
+
 /** Users whose name or e-mail contains `search`, with their balances. */
 export function searchCustomers(search: string, limit = 10): Promise<UserSearchResult[]> {
-  return api({ path: withQuery('/loyalty/v1/user-points/search-users', { search, limit }) });
+  return api({ path: searchCustomersPath(search, limit) });
 }
 
 /** Credits or debits a customer; the key makes a repeated submit of the same dialog count once. */
@@ -61,11 +57,14 @@ export function adjustPoints(
   });
 }
 
+/** The path of a customer's loyalty with one page of their ledger. */
+export function customerPath(userId: number, page = 1, perPage = 10): string {
+  return withQuery(`${LOYALTY_NS}/customers/${userId}`, { page, per_page: perPage });
+}
+
 /** A customer's balance, tier, referral code and one page of their ledger. */
 export function fetchCustomer(userId: number, page = 1, perPage = 10) {
-  return apiWithTotals<CustomerLoyalty>(
-    withQuery(`/loyalty/v1/customers/${userId}`, { page, per_page: perPage }),
-  );
+  return apiWithTotals<CustomerLoyalty>(customerPath(userId, page, perPage));
 }
 
 /** The loyalty settings. */

@@ -1,26 +1,15 @@
 import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
-import { useNotices } from '../../../admin/components/notices.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import type { OrderPanelProps } from '../../../admin/registry.js';
-import { fetchOrderPoints, type OrderPoints } from './shop-panels-client.js';
+import { type OrderPoints, orderPointsPath } from './shop-panels-client.js';
 
 /** The order screen's loyalty panel: points the order earned, redeemed, had clawed back and gave back. */
 export default function OrderPointsPanel({ orderId, customerId, revision }: OrderPanelProps) {
-  const notices = useNotices();
-  const [points, setPoints] = useState<OrderPoints | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new revision of the order asks for a fresh load
-  useEffect(() => {
-    if (customerId === 0) return;
-    let current = true;
-    fetchOrderPoints(orderId).then(
-      (result) => current && setPoints(result),
-      (error) => current && notices.showError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderId, customerId, revision, notices]);
+  // A new revision of the order is a new read (the order's points may have changed with it).
+  const query = useApiQuery<OrderPoints>(customerId === 0 ? null : [orderPointsPath(orderId), revision]);
+  useErrorNotice(query.error);
+  const points = query.data ?? null;
   return (
     <section className="storeside-panel" aria-labelledby="loyalty-order-points-heading">
       <h2 id="loyalty-order-points-heading">{__('Loyalty points', 'storeside')}</h2>

@@ -5,9 +5,9 @@ import type { BalanceSchema, OrderPointsSchema } from '../loyalty.schemas.js';
 /** What one order did to its customer's points. */
 export type OrderPoints = Static<typeof OrderPointsSchema>;
 
-/** The points of one order (`GET /loyalty/v1/orders/{id}/points`). */
-export function fetchOrderPoints(orderId: number): Promise<OrderPoints> {
-  return api({ path: `/loyalty/v1/orders/${orderId}/points` });
+/** The path of the points of one order. */
+export function orderPointsPath(orderId: number): string {
+  return `/loyalty/v1/orders/${orderId}/points`;
 }
 
 /** The balances of the given customers, by id (`GET /loyalty/v1/balances`). */

@@ -13,10 +13,10 @@ import { escapeLike } from '../../../platform/db/sql-helpers.js';
 
 /** Direction of a ledger entry. */
 export type TransactionType = 'credit' | 'debit';
-import type { ReferenceType } from './ledger-references.js';
+import type { ReferenceType } from './ledger-references.constants.js';
 import { LOYALTY_TOPICS } from '../loyalty.topics.js';
 
-export { REFERENCE_TYPES, type ReferenceType } from './ledger-references.js';
+export { REFERENCE_TYPES, type ReferenceType } from './ledger-references.constants.js';
 
 /** `loyalty_ledger`: append-only; amounts are positive integer hundredths, the type gives the sign. */
 export interface LedgerTable {

@@ -1,12 +1,12 @@
 import { CheckboxControl, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useState } from 'react';
+import { COMBINABLE_TYPES } from '../config/column-types.constants.js';
 import type { TableColumn } from '../config/table-config.schemas.js';
 import { fetchAttributes, type Term } from './product-tables-client.js';
 import { COLUMN_TYPE_LABELS, optionsOf } from './table-labels.js';
 
 type Settings = TableColumn['settings'];
-type Combinable = NonNullable<Settings['elements']>[number]['type'];
 
 const IMAGE_SIZES: Record<NonNullable<Settings['imageSize']>, string> = {
   thumbnail: __('Thumbnail', 'storeside'),
@@ -26,18 +26,6 @@ const RATING_FORMATS: Record<NonNullable<Settings['displayFormat']>, string> = {
 const TAXONOMIES: Array<{ value: string; label: string }> = [
   { value: 'product_cat', label: __('Product categories', 'storeside') },
   { value: 'product_tag', label: __('Product tags', 'storeside') },
-];
-const COMBINABLE: Combinable[] = [
-  'image',
-  'name',
-  'price',
-  'sku',
-  'stock',
-  'summary',
-  'date',
-  'tax',
-  'rating',
-  'cf',
 ];
 
 /** The options of one column's type (image size, link, word limit, taxonomy, rating format, attribute, parts). */
@@ -111,7 +99,7 @@ export function ColumnTypeSettings(props: { column: TableColumn; onChange: (sett
       return (
         <fieldset className="ptables-combined">
           <legend>{__('Parts, in this order', 'storeside')}</legend>
-          {COMBINABLE.map((type) => (
+          {COMBINABLE_TYPES.map((type) => (
             <CheckboxControl
               __nextHasNoMarginBottom
               key={type}

@@ -1,7 +1,8 @@
 import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
-import type { CollectionPage } from '../../../admin/api.js';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -14,6 +15,8 @@ import {
   type LogEntry,
   type LogFilters,
   logsExportLink,
+  logsPath,
+  TABLES_NS,
 } from './product-tables-client.js';
 import './product-tables.css';
 
@@ -42,9 +45,7 @@ export default function LogsScreen() {
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search');
   const [user, setUser] = useDebouncedQueryValue(query, setQuery, 'user');
-  const [page, setPage] = useState<CollectionPage<LogEntry> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [reload, setReload] = useState(0);
+  const invalidate = useInvalidate();
   const [confirm, setConfirm] = useState(false);
   const filters: LogFilters = {
     level: query.level,
@@ -54,27 +55,12 @@ export default function LogsScreen() {
   };
   const pageNumber = Number(query.paged ?? 1) || 1;
   const perPage = Number(query.per_page ?? 50) || 50;
-  const key = JSON.stringify([filters, pageNumber, perPage, reload]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds every input
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    fetchLogs(filters, pageNumber, perPage)
-      .then(
-        (result) => {
-          if (current) setPage(result);
-        },
-        (error) => {
-          if (current) notices.showError(error);
-        },
-      )
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [key]);
+  const logs = useApiQuery(
+    logsPath(filters, pageNumber, perPage),
+    () => fetchLogs(filters, pageNumber, perPage),
+    { placeholderData: keepPreviousData },
+  );
+  useErrorNotice(logs.error);
 
   const clear = async () => {
     setConfirm(false);
@@ -82,7 +68,7 @@ export default function LogsScreen() {
       const { deleted } = await clearLogs();
       notices.show('success', sprintf(__('%d log entries deleted.', 'storeside'), deleted));
       setQuery({ paged: undefined });
-      setReload(reload + 1);
+      void invalidate(`${TABLES_NS}/logs`);
     } catch (error) {
       notices.showError(error);
     }
@@ -134,8 +120,8 @@ export default function LogsScreen() {
       <ServerTable
         label={__('Log entries', 'storeside')}
         columns={COLUMNS}
-        page={page}
-        loading={loading}
+        page={logs.data ?? null}
+        loading={logs.isFetching}
         pageNumber={pageNumber}
         perPage={perPage}
         onPaging={(paged, per_page) => setQuery({ paged, per_page })}

@@ -1,8 +1,10 @@
 import { Button, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
 import type { TableSource } from '../config/table-config.schemas.js';
-import { findProducts, type PickerProduct } from './product-tables-client.js';
+import { findProducts, type PickerProduct, TABLES_NS } from './product-tables-client.js';
 
 type ProductObjects = NonNullable<TableSource['queryArgs']['productObjects']>;
 
@@ -13,29 +15,12 @@ export function ProductPicker(props: {
   onChange: (ids: number[], objects: ProductObjects) => void;
 }) {
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<PickerProduct[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!term.trim()) {
-      setFound(null);
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      setBusy(true);
-      findProducts(term)
-        .catch(() => [])
-        .then((products) => {
-          if (!current) return;
-          setFound(products);
-          setBusy(false);
-        });
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
+  const searched = useDebouncedValue(term.trim(), 250);
+  const search = useApiQuery(searched ? [`${TABLES_NS}/products`, 'picker', searched] : null, () =>
+    findProducts(searched).catch((): PickerProduct[] => []),
+  );
+  const found = term.trim() ? (search.data ?? null) : null;
+  const busy = search.isFetching;
 
   const add = (product: PickerProduct) => {
     if (props.ids.includes(product.id)) return;

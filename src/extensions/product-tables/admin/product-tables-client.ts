@@ -1,11 +1,12 @@
 import type { Static } from '@sinclair/typebox';
-import { api, apiWithTotals, withQuery } from '../../../admin/api.js';
+import { api, apiCompute, apiWithTotals, withQuery } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
 import type { TableConfig, TableConfigInput } from '../config/table-config.schemas.js';
 import type { PluginSettings, PluginSettingsInput } from '../settings/settings.schemas.js';
 import type { TableRecordSchema, TableSummarySchema } from '../tables/tables.schemas.js';
 
-const NS = '/producttables/v1';
+/** The product tables' namespace (a change reloads every read under it). */
+export const TABLES_NS = '/producttables/v1';
 
 /** An item of `GET /tables`. */
 export type TableSummary = Static<typeof TableSummarySchema>;
@@ -62,29 +63,24 @@ export interface SystemStatus {
   onboarding_completed: boolean;
 }
 
-/** Every table, newest first. */
-export function fetchTables(): Promise<TableSummary[]> {
-  return api({ path: `${NS}/tables` });
-}
-
 /** One table with its configuration. */
 export function fetchTable(id: number): Promise<TableRecord> {
-  return api({ path: `${NS}/tables/${id}` });
+  return api({ path: `${TABLES_NS}/tables/${id}` });
 }
 
 /** The configuration a new table starts from (factory defaults with the stored defaults over them). */
 export function fetchTableDefaults(): Promise<TableConfig> {
-  return api({ path: `${NS}/table-defaults` });
+  return api({ path: `${TABLES_NS}/table-defaults` });
 }
 
 /** Creates (no id) or updates (id) a table; answers the saved record. */
 export function saveTable(data: TableConfigInput & { id?: number }): Promise<TableRecord> {
-  return api({ path: `${NS}/tables`, method: 'POST', data: { data } });
+  return api({ path: `${TABLES_NS}/tables`, method: 'POST', data: { data } });
 }
 
 /** Deletes a table for good. */
 export function deleteTable(id: number): Promise<unknown> {
-  return api({ path: `${NS}/tables/${id}`, method: 'DELETE' });
+  return api({ path: `${TABLES_NS}/tables/${id}`, method: 'DELETE' });
 }
 
 /** The storefront markup of a configuration (over the stored table `id`, if given) and its stylesheet. */
@@ -92,7 +88,7 @@ export function previewTable(
   data: TableConfigInput & { id?: number },
   signal: AbortSignal,
 ): Promise<{ html: string; css_urls: string[] }> {
-  return api({ path: `${NS}/preview`, method: 'POST', data: { data }, signal });
+  return apiCompute({ path: `${TABLES_NS}/preview`, method: 'POST', data: { data }, signal });
 }
 
 /** Products whose name, SKU (exact or prefix) or id matches `term`, without duplicates. */
@@ -103,7 +99,7 @@ export async function findProducts(term: string): Promise<PickerProduct[]> {
   if (/^\d{1,10}$/.test(text)) queries.unshift({ include: text } as never);
   const lists = await Promise.all(
     queries.map((query) =>
-      api<PickerProduct[]>({ path: withQuery(`${NS}/products`, { ...query, limit: 10 }) }),
+      api<PickerProduct[]>({ path: withQuery(`${TABLES_NS}/products`, { ...query, limit: 10 }) }),
     ),
   );
   const seen = new Set<number>();
@@ -112,7 +108,7 @@ export async function findProducts(term: string): Promise<PickerProduct[]> {
 
 /** Every product category. */
 export function fetchCategories(): Promise<Category[]> {
-  return api({ path: `${NS}/categories` });
+  return api({ path: `${TABLES_NS}/categories` });
 }
 
 /** The shop's product tags (the first 100 by name). */
@@ -132,45 +128,50 @@ export function fetchAttributes(): Promise<Term[]> {
 
 /** Published products (and their categories) of the `all` or `sale` source. */
 export function fetchSourceStats(type: 'all' | 'sale'): Promise<{ categories: number; products: number }> {
-  return api({ path: withQuery(`${NS}/source-stats`, { type }) });
+  return api({ path: withQuery(`${TABLES_NS}/source-stats`, { type }) });
 }
 
 /** The plugin settings. */
 export function fetchSettings(): Promise<PluginSettings> {
-  return api({ path: `${NS}/settings` });
+  return api({ path: `${TABLES_NS}/settings` });
 }
 
 /** Saves a partial settings object (deep-merged on the server); answers the whole settings. */
 export function saveSettings(settings: PluginSettingsInput): Promise<PluginSettings> {
-  return api({ path: `${NS}/settings`, method: 'POST', data: { settings } });
+  return api({ path: `${TABLES_NS}/settings`, method: 'POST', data: { settings } });
 }
 
 /** Deletes every table and resets the settings and the onboarding flag. */
 export function resetEverything(): Promise<{ deleted_tables: number }> {
-  return api({ path: `${NS}/settings/reset`, method: 'POST' });
+  return api({ path: `${TABLES_NS}/settings/reset`, method: 'POST' });
 }
 
 /** Table counts and whether the owner finished (or skipped) onboarding. */
 export function fetchSystemStatus(): Promise<SystemStatus> {
-  return api({ path: `${NS}/system/status` });
+  return api({ path: `${TABLES_NS}/system/status` });
 }
 
 /** Marks onboarding completed. */
 export function completeOnboarding(): Promise<unknown> {
-  return api({ path: `${NS}/system/onboard`, method: 'POST' });
+  return api({ path: `${TABLES_NS}/system/onboard`, method: 'POST' });
 }
 
 /** One page of the filtered activity log with its totals. */
 export async function fetchLogs(filters: LogFilters, page: number, limit: number) {
   const { body, total, totalPages } = await apiWithTotals<{ entries: LogEntry[] }>(
-    withQuery(`${NS}/logs`, { ...filters, page, limit }),
+    logsPath(filters, page, limit),
   );
   return { items: body.entries, total, totalPages };
 }
 
+/** The path of one page of the activity log. */
+export function logsPath(filters: LogFilters, page: number, limit: number): string {
+  return withQuery(`${TABLES_NS}/logs`, { ...filters, page, limit });
+}
+
 /** Deletes every log entry. */
 export function clearLogs(): Promise<{ deleted: number }> {
-  return api({ path: `${NS}/logs/clear`, method: 'POST' });
+  return api({ path: `${TABLES_NS}/logs/clear`, method: 'POST' });
 }
 
 /** The CSV export link of the whole log (a plain link: the browser streams the download). */

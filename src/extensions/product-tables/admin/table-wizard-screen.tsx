@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { WizardFrame } from '../../../admin/components/wizard-frame.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import { ColumnsEditor } from './columns-editor.js';
 import { CopyButton } from './copy-button.js';
@@ -86,23 +87,19 @@ export default function TableWizardScreen() {
   return (
     <>
       <ScreenHeader title={__('Create Table', 'storeside')} />
-      <ol className="ptables-steps" aria-label={__('Steps', 'storeside')}>
-        {STEPS.map((label, index) => (
-          <li
-            key={label}
-            aria-current={index === step && !saved ? 'step' : undefined}
-            data-done={index < step || saved !== null}
-          >
-            <span className="ptables-step-number">{index + 1}</span> {label}
-          </li>
-        ))}
-      </ol>
-      <section className="storeside-panel ptables-step" aria-labelledby="ptables-step-heading">
-        <h2 id="ptables-step-heading" ref={stepHeading} tabIndex={-1}>
-          {saved
+      <WizardFrame
+        stepsLabel={__('Steps', 'storeside')}
+        steps={STEPS}
+        current={saved ? STEPS.length : step}
+        heading={
+          saved
             ? __('Your table is ready', 'storeside')
-            : sprintf(__('Step %1$d of %2$d: %3$s', 'storeside'), step + 1, STEPS.length, STEPS[step])}
-        </h2>
+            : sprintf(__('Step %1$d of %2$d: %3$s', 'storeside'), step + 1, STEPS.length, STEPS[step])
+        }
+        headingId="ptables-step-heading"
+        headingRef={stepHeading}
+        className="ptables-step"
+      >
         {saved ? (
           <Finished record={saved} />
         ) : (
@@ -166,7 +163,7 @@ export default function TableWizardScreen() {
             </div>
           </>
         )}
-      </section>
+      </WizardFrame>
       {saved || step === 4 ? null : <LivePreview draft={draft} />}
     </>
   );

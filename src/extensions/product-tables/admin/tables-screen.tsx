@@ -1,7 +1,8 @@
 import { Button, CheckboxControl, SelectControl, Spinner, TextControl } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -11,13 +12,7 @@ import { useQueryState } from '../../../admin/components/use-query-state.js';
 import type { TableStatus } from '../config/table-config.schemas.js';
 import { CopyButton } from './copy-button.js';
 import { OnboardingPanel } from './onboarding-panel.js';
-import {
-  deleteTable,
-  fetchTable,
-  fetchTables,
-  saveTable,
-  type TableSummary,
-} from './product-tables-client.js';
+import { deleteTable, fetchTable, TABLES_NS, saveTable, type TableSummary } from './product-tables-client.js';
 import { draftFromRecord, draftInput } from './table-draft.js';
 import { optionsOf, SOURCE_LABELS, STATUS_LABELS } from './table-labels.js';
 import './product-tables.css';
@@ -30,18 +25,15 @@ export default function TablesScreen() {
   const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
-  const [tables, setTables] = useState<TableSummary[] | null>(null);
+  const loaded = useApiQuery<TableSummary[]>(`${TABLES_NS}/tables`);
+  useErrorNotice(loaded.error);
+  const tables = loaded.data ?? null;
+  const invalidate = useInvalidate();
+  const load = () => invalidate(`${TABLES_NS}/tables`);
   const [selected, setSelected] = useState<number[]>([]);
   const [bulk, setBulk] = useState<Bulk | ''>('');
   const [confirm, setConfirm] = useState<{ ids: number[]; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(
-    () => fetchTables().then(setTables, (error) => notices.showError(error)),
-    [notices],
-  );
-  useEffect(() => {
-    load();
-  }, [load]);
 
   const status = query.status ?? '';
   const source = query.source ?? '';

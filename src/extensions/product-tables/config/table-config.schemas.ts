@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { COMBINABLE_TYPES } from './column-types.constants.js';
 
 /**
  * Colours as reference §3.5 allows: hex (3, 4, 6 or 8 digits) or rgb/rgba/hsl/hsla with numeric content; `''` is
@@ -38,19 +39,6 @@ export const COLUMN_TYPES = [
   'rating',
   'cf',
   'combined',
-] as const;
-/** Column types allowed inside a `combined` column. */
-export const COMBINABLE_TYPES = [
-  'image',
-  'name',
-  'price',
-  'sku',
-  'stock',
-  'summary',
-  'date',
-  'tax',
-  'rating',
-  'cf',
 ] as const;
 /** Column visibility classes (mobile ≤767px, tablet 768–1023px, desktop ≥1024px). */
 export const VISIBILITIES = [

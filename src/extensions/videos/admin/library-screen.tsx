@@ -1,8 +1,7 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
@@ -10,26 +9,20 @@ import { ConnectionCard } from './connection-card.js';
 import { LibraryFilters } from './library-filters.js';
 import { useLibrary } from './use-library.js';
 import { VideoGrid } from './video-grid.js';
-import { fetchSettings, type VideoSettings } from './videos-client.js';
+import { fetchSettings, VIDEOS_NS, type VideoSettings } from './videos-client.js';
 import './videos-admin.css';
 
 /** The channel's library: the connection card, instant search and the five sorts over every video, and sync. */
 export default function LibraryScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search', 150);
   const sort = query.sort ?? 'date_desc';
-  const [settings, setSettings] = useState<VideoSettings | null>(null);
-  const [reload, setReload] = useState(0);
-  const library = useLibrary(query.search ?? '', sort, reload);
-
-  const loadSettings = useCallback(() => {
-    fetchSettings().then(setSettings, (error) => notices.showError(error));
-  }, [notices]);
-  useEffect(loadSettings, [loadSettings]);
-  useEffect(() => {
-    if (library.error) notices.showError(library.error);
-  }, [library.error, notices]);
+  const settingsQuery = useApiQuery<VideoSettings>(`${VIDEOS_NS}/settings`, fetchSettings);
+  const settings = settingsQuery.data;
+  const invalidate = useInvalidate();
+  const library = useLibrary(query.search ?? '', sort);
+  useErrorNotice(settingsQuery.error);
+  useErrorNotice(library.error);
 
   if (!settings) return <Spinner />;
   return (
@@ -53,13 +46,7 @@ export default function LibraryScreen() {
           </Link>
         </section>
       ) : null}
-      <ConnectionCard
-        settings={settings}
-        onChanged={() => {
-          loadSettings();
-          setReload((n) => n + 1);
-        }}
-      />
+      <ConnectionCard settings={settings} onChanged={() => void invalidate(`${VIDEOS_NS}/`)} />
       <LibraryFilters
         search={search}
         onSearch={setSearch}

@@ -1,14 +1,26 @@
 import { Button, SearchControl } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { GalleryOrderDialog } from './gallery-order-dialog.js';
 import { VideoPickerDialog } from './video-picker-dialog.js';
-import { assignVideos, fetchProducts, type VideoProduct } from './videos-client.js';
+import {
+  assignVideos,
+  type ProductsPage,
+  productsPath,
+  VIDEOS_NS,
+  type VideoProduct,
+} from './videos-client.js';
 import './videos-admin.css';
+
+// The route's fixed page size.
+const PAGE_SIZE = 20;
 
 /** Published products with their videos: select products and **Assign Videos** from the library; edit a gallery. */
 export default function ProductsScreen() {
@@ -16,36 +28,24 @@ export default function ProductsScreen() {
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search');
   const page = Math.max(1, Number(query.paged) || 1);
-  const [reload, setReload] = useState(0);
-  const [result, setResult] = useState<{ products: VideoProduct[]; total: number; pages: number } | null>(
-    null,
-  );
-  const [loading, setLoading] = useState(false);
+  const invalidate = useInvalidate();
+  const reload = () => void invalidate(`${VIDEOS_NS}/`);
+  const productsQuery = useApiQuery<ProductsPage>(productsPath({ search: query.search, page }), undefined, {
+    placeholderData: keepPreviousData,
+  });
+  const result = productsQuery.data
+    ? {
+        products: productsQuery.data.products,
+        total: productsQuery.data.total_items,
+        pages: productsQuery.data.total_pages,
+      }
+    : null;
+  const loading = productsQuery.isFetching;
+  useErrorNotice(productsQuery.error);
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [editing, setEditing] = useState<VideoProduct | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    fetchProducts({ search: query.search, page }).then(
-      (reply) => {
-        if (!current) return;
-        setResult({ products: reply.products, total: reply.total_items, pages: reply.total_pages });
-        setLoading(false);
-      },
-      (error) => {
-        if (!current) return;
-        notices.showError(error);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [query.search, page, reload, notices]);
 
   const assign = async (videoIds: string[]) => {
     setAssigning(true);
@@ -54,7 +54,7 @@ export default function ProductsScreen() {
       notices.show('success', reply.message);
       setPicking(false);
       setSelected([]);
-      setReload((n) => n + 1);
+      reload();
     } catch (error) {
       notices.showError(error);
     } finally {
@@ -66,6 +66,68 @@ export default function ProductsScreen() {
   const allShown = products.length > 0 && products.every((p) => selected.includes(p.id));
   const toggle = (id: number, checked: boolean) =>
     setSelected((ids) => (checked ? [...ids, id] : ids.filter((x) => x !== id)));
+  const columns: Column<VideoProduct>[] = [
+    {
+      id: 'select',
+      label: (
+        <label>
+          <input
+            type="checkbox"
+            checked={allShown}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              setSelected((ids) =>
+                checked
+                  ? [...new Set([...ids, ...products.map((p) => p.id)])]
+                  : ids.filter((id) => !products.some((p) => p.id === id)),
+              );
+            }}
+          />
+          <span className="screen-reader-text">{__('Select all shown', 'storeside')}</span>
+        </label>
+      ),
+      render: (product) => (
+        <label>
+          <input
+            type="checkbox"
+            checked={selected.includes(product.id)}
+            onChange={(event) => toggle(product.id, event.target.checked)}
+          />
+          <span className="screen-reader-text">{sprintf(__('Select %s', 'storeside'), product.name)}</span>
+        </label>
+      ),
+    },
+    { id: 'name', label: __('Product', 'storeside'), render: (product) => product.name },
+    { id: 'sku', label: __('SKU', 'storeside'), render: (product) => product.sku || '—' },
+    {
+      id: 'videos',
+      label: __('Videos', 'storeside'),
+      render: (product) =>
+        product.video_count === 0 ? (
+          <span className="storeside-muted">{__('None', 'storeside')}</span>
+        ) : (
+          <ol
+            className="storeside-video-thumbs"
+            aria-label={sprintf(__('Videos of %s', 'storeside'), product.name)}
+          >
+            {product.assigned_videos.map((video) => (
+              <li key={video.id}>
+                <img src={video.thumbnail_url} alt={video.title} title={video.title} width={64} height={36} />
+              </li>
+            ))}
+          </ol>
+        ),
+    },
+    {
+      id: 'actions',
+      label: __('Actions', 'storeside'),
+      render: (product) => (
+        <Button variant="secondary" size="small" onClick={() => setEditing(product)}>
+          {sprintf(__('Edit videos of %s', 'storeside'), product.name)}
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <ScreenHeader title={__('Product Videos', 'storeside')} />
@@ -96,117 +158,19 @@ export default function ProductsScreen() {
               )}
         </Button>
       </div>
-      <p className="storeside-muted" aria-live="polite">
-        {result
-          ? sprintf(_n('%s product', '%s products', result.total, 'storeside'), result.total.toLocaleString())
-          : __('Loading…', 'storeside')}
-      </p>
-      <table className="storeside-table" aria-busy={loading}>
-        <caption className="screen-reader-text">{__('Products and their videos', 'storeside')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={allShown}
-                  onChange={(event) => {
-                    const checked = event.target.checked;
-                    setSelected((ids) =>
-                      checked
-                        ? [...new Set([...ids, ...products.map((p) => p.id)])]
-                        : ids.filter((id) => !products.some((p) => p.id === id)),
-                    );
-                  }}
-                />
-                <span className="screen-reader-text">{__('Select all shown', 'storeside')}</span>
-              </label>
-            </th>
-            <th scope="col">{__('Product', 'storeside')}</th>
-            <th scope="col">{__('SKU', 'storeside')}</th>
-            <th scope="col">{__('Videos', 'storeside')}</th>
-            <th scope="col">{__('Actions', 'storeside')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result && products.length === 0 ? (
-            <tr>
-              <td colSpan={5}>{__('No published products match.', 'storeside')}</td>
-            </tr>
-          ) : (
-            products.map((product) => (
-              <tr key={product.id}>
-                <td>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={selected.includes(product.id)}
-                      onChange={(event) => toggle(product.id, event.target.checked)}
-                    />
-                    <span className="screen-reader-text">
-                      {sprintf(__('Select %s', 'storeside'), product.name)}
-                    </span>
-                  </label>
-                </td>
-                <td>{product.name}</td>
-                <td>{product.sku || '—'}</td>
-                <td>
-                  {product.video_count === 0 ? (
-                    <span className="storeside-muted">{__('None', 'storeside')}</span>
-                  ) : (
-                    <ol
-                      className="storeside-video-thumbs"
-                      aria-label={sprintf(__('Videos of %s', 'storeside'), product.name)}
-                    >
-                      {product.assigned_videos.map((video) => (
-                        <li key={video.id}>
-                          <img
-                            src={video.thumbnail_url}
-                            alt={video.title}
-                            title={video.title}
-                            width={64}
-                            height={36}
-                          />
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </td>
-                <td>
-                  <Button variant="secondary" size="small" onClick={() => setEditing(product)}>
-                    {sprintf(__('Edit videos of %s', 'storeside'), product.name)}
-                  </Button>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-      <nav className="storeside-pagination" aria-label={__('Product pages', 'storeside')}>
-        <Button
-          variant="secondary"
-          accessibleWhenDisabled
-          disabled={page <= 1}
-          onClick={() => setQuery({ paged: page - 1 === 1 ? undefined : page - 1 })}
-        >
-          {__('Previous page', 'storeside')}
-        </Button>
-        <span>
-          {sprintf(
-            __('Page %1$s of %2$s', 'storeside'),
-            String(page),
-            String(Math.max(1, result?.pages ?? 1)),
-          )}
-        </span>
-        <Button
-          variant="secondary"
-          accessibleWhenDisabled
-          disabled={page >= (result?.pages ?? 1)}
-          onClick={() => setQuery({ paged: page + 1 })}
-        >
-          {__('Next page', 'storeside')}
-        </Button>
-      </nav>
+      <ServerTable<VideoProduct>
+        label={__('Products and their videos', 'storeside')}
+        countLabel={['%s product', '%s products']}
+        columns={columns}
+        page={result ? { items: result.products, total: result.total, totalPages: result.pages } : null}
+        loading={loading}
+        pageNumber={page}
+        perPage={PAGE_SIZE}
+        pageSizes={[PAGE_SIZE]}
+        onPaging={(next) => setQuery({ paged: next === 1 ? undefined : next })}
+        getItemId={(product) => String(product.id)}
+        empty={__('No published products match.', 'storeside')}
+      />
       {picking ? (
         <VideoPickerDialog
           title={sprintf(
@@ -219,11 +183,7 @@ export default function ProductsScreen() {
         />
       ) : null}
       {editing ? (
-        <GalleryOrderDialog
-          product={editing}
-          onChanged={() => setReload((n) => n + 1)}
-          onClose={() => setEditing(null)}
-        />
+        <GalleryOrderDialog product={editing} onChanged={reload} onClose={() => setEditing(null)} />
       ) : null}
     </>
   );

@@ -5,12 +5,18 @@ import { Link } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import { WizardFrame } from '../../../admin/components/wizard-frame.js';
 import { ConnectForm } from './connect-form.js';
 import { PlayerFields, type PlayerSettings, playerSettingsOf } from './player-fields.js';
 import { fetchSettings, saveSettings, type VideoSettings } from './videos-client.js';
 import './videos-admin.css';
 
 const STEPS = [__('Connect', 'storeside'), __('Placement and player', 'storeside'), __('Done', 'storeside')];
+const HEADINGS = [
+  __('Connect your channel', 'storeside'),
+  __('Placement and player', 'storeside'),
+  __('You are all set', 'storeside'),
+];
 
 /** The welcome and the three-step setup: connect the channel, placement and player (with a preview), done. */
 export default function SetupScreen() {
@@ -65,17 +71,15 @@ export default function SetupScreen() {
           </Button>
         </section>
       ) : (
-        <>
-          <ol className="storeside-wizard-steps" aria-label={__('Setup steps', 'storeside')}>
-            {STEPS.map((label, index) => (
-              <li key={label} aria-current={step === index + 1 ? 'step' : undefined}>
-                {sprintf(__('%1$s. %2$s', 'storeside'), String(index + 1), label)}
-              </li>
-            ))}
-          </ol>
+        <WizardFrame
+          stepsLabel={__('Setup steps', 'storeside')}
+          steps={STEPS}
+          current={step - 1}
+          heading={HEADINGS[step - 1] ?? ''}
+          headingId="videos-step-heading"
+        >
           {step === 1 ? (
-            <section className="storeside-panel" aria-labelledby="videos-step-connect">
-              <h2 id="videos-step-connect">{__('Connect your channel', 'storeside')}</h2>
+            <>
               {connected ? (
                 <p role="status">{sprintf(__('Connected to %s.', 'storeside'), settings.channel_name)}</p>
               ) : null}
@@ -90,27 +94,23 @@ export default function SetupScreen() {
                   {__('Continue', 'storeside')}
                 </Button>
               </div>
-            </section>
+            </>
           ) : null}
           {step === 2 ? (
-            <section className="storeside-panel" aria-labelledby="videos-step-player">
-              <h2 id="videos-step-player">{__('Placement and player', 'storeside')}</h2>
-              <form className="storeside-form" onSubmit={savePlayer} noValidate>
-                <PlayerFields value={player} onChange={setPlayer} errors={errors} />
-                <div className="storeside-inline-form">
-                  <Button variant="tertiary" onClick={() => setStep(1)}>
-                    {__('Back', 'storeside')}
-                  </Button>
-                  <Button variant="primary" type="submit" isBusy={busy} disabled={busy}>
-                    {__('Save and continue', 'storeside')}
-                  </Button>
-                </div>
-              </form>
-            </section>
+            <form className="storeside-form" onSubmit={savePlayer} noValidate>
+              <PlayerFields value={player} onChange={setPlayer} errors={errors} />
+              <div className="storeside-inline-form">
+                <Button variant="tertiary" onClick={() => setStep(1)}>
+                  {__('Back', 'storeside')}
+                </Button>
+                <Button variant="primary" type="submit" isBusy={busy} disabled={busy}>
+                  {__('Save and continue', 'storeside')}
+                </Button>
+              </div>
+            </form>
           ) : null}
           {step === 3 ? (
-            <section className="storeside-panel" aria-labelledby="videos-step-done">
-              <h2 id="videos-step-done">{__('You are all set', 'storeside')}</h2>
+            <>
               <p>
                 {sprintf(
                   __(
@@ -128,9 +128,9 @@ export default function SetupScreen() {
                   <Button variant="secondary">{__('Assign videos to products', 'storeside')}</Button>
                 </Link>
               </div>
-            </section>
+            </>
           ) : null}
-        </>
+        </WizardFrame>
       )}
     </>
   );

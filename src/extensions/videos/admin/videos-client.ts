@@ -35,31 +35,32 @@ export const LIBRARY_SORT_LABELS = [
   ['view_count', 'Most viewed'],
 ] as const;
 
-const NS = '/videos/v1';
+/** The videos namespace (a change reloads every read under it). */
+export const VIDEOS_NS = '/videos/v1';
 
 /** The settings. */
 export function fetchSettings(): Promise<VideoSettings> {
-  return api({ path: `${NS}/settings` });
+  return api({ path: `${VIDEOS_NS}/settings` });
 }
 
 /** Saves the given settings; answers the saved object (and a connection error when a credential re-test failed). */
 export function saveSettings(changes: Record<string, unknown>): Promise<Static<typeof SettingsReply>> {
-  return api({ path: `${NS}/settings`, method: 'POST', data: changes });
+  return api({ path: `${VIDEOS_NS}/settings`, method: 'POST', data: changes });
 }
 
 /** Tests credentials without saving them. */
 export function testConnection(credentials: Credentials): Promise<Static<typeof ChannelReply>> {
-  return api({ path: `${NS}/videoplatform/test-connection`, method: 'POST', data: credentials });
+  return api({ path: `${VIDEOS_NS}/videoplatform/test-connection`, method: 'POST', data: credentials });
 }
 
 /** Saves credentials and connects the channel. */
 export function connect(credentials: Credentials): Promise<Static<typeof SettingsReply>> {
-  return api({ path: `${NS}/auth/connect`, method: 'POST', data: credentials });
+  return api({ path: `${VIDEOS_NS}/auth/connect`, method: 'POST', data: credentials });
 }
 
 /** Clears the connection (credentials are kept). */
 export function disconnect(): Promise<Static<typeof SettingsReply>> {
-  return api({ path: `${NS}/videoplatform/disconnect`, method: 'DELETE' });
+  return api({ path: `${VIDEOS_NS}/videoplatform/disconnect`, method: 'DELETE' });
 }
 
 /** Where "Sign in with Google" goes: the OAuth proxy, through the route that signs the state (nonce in the URL). */
@@ -69,12 +70,12 @@ export function oauthConnectLink(): string {
 
 /** Syncs the whole library now (resolves when the sync is done). */
 export function syncLibrary(): Promise<Static<typeof SyncReply>> {
-  return api({ path: `${NS}/videoplatform/sync-library` });
+  return api({ path: `${VIDEOS_NS}/videoplatform/sync-library` });
 }
 
 /** The sync state and progress (never calls the platform). */
 export function fetchSyncStatus(): Promise<SyncStatus> {
-  return api({ path: `${NS}/videoplatform/sync-library-status` });
+  return api({ path: `${VIDEOS_NS}/videoplatform/sync-library-status` });
 }
 
 /** One page (50) of the library, searched and sorted over all of it. */
@@ -83,16 +84,21 @@ export function fetchVideos(query: {
   sort?: string;
   page_token?: string | null;
 }): Promise<Static<typeof VideosReply>> {
-  return api({ path: withQuery(`${NS}/videoplatform/videos`, query) });
+  return api({ path: videosPath(query) });
+}
+
+/** The path of the library listing (the first page unless `page_token` is given). */
+export function videosPath(query: { search?: string; sort?: string; page_token?: string | null }): string {
+  return withQuery(`${VIDEOS_NS}/videoplatform/videos`, query);
+}
+
+/** The path of one page of published products (by name or SKU) with their videos. */
+export function productsPath(query: { search?: string; page?: number }): string {
+  return withQuery(`${VIDEOS_NS}/products`, query);
 }
 
 /** One page of published products (by name or SKU) with their videos. */
-export function fetchProducts(query: {
-  search?: string;
-  page?: number;
-}): Promise<Static<typeof ProductsReply>> {
-  return api({ path: withQuery(`${NS}/products`, query) });
-}
+export type ProductsPage = Static<typeof ProductsReply>;
 
 /** Adds videos (in the given order, after those already assigned) to products, or removes them. */
 export function assignVideos(
@@ -101,7 +107,7 @@ export function assignVideos(
   action: 'assign' | 'remove' = 'assign',
 ): Promise<Static<typeof BulkAssignReply>> {
   return api({
-    path: `${NS}/products/bulk-assign`,
+    path: `${VIDEOS_NS}/products/bulk-assign`,
     method: 'POST',
     data: { product_ids: productIds, video_ids: videoIds, action },
   });
@@ -113,7 +119,7 @@ export function saveVideoOrder(
   videoIds: string[],
 ): Promise<Static<typeof VideoOrderReply>> {
   return api({
-    path: `${NS}/products/video-order`,
+    path: `${VIDEOS_NS}/products/video-order`,
     method: 'POST',
     data: { product_id: productId, video_order: videoIds },
   });
@@ -121,12 +127,12 @@ export function saveVideoOrder(
 
 /** Wipes every video setting, assignment and the library. */
 export function deleteAllData(): Promise<Static<typeof SettingsReply>> {
-  return api({ path: `${NS}/settings/delete-all-data`, method: 'DELETE' });
+  return api({ path: `${VIDEOS_NS}/settings/delete-all-data`, method: 'DELETE' });
 }
 
 /** Deletes the log files. */
 export function clearLogs(): Promise<{ success: boolean; message: string }> {
-  return api({ path: `${NS}/logs`, method: 'DELETE' });
+  return api({ path: `${VIDEOS_NS}/logs`, method: 'DELETE' });
 }
 
 /** Activates the add-on license. */

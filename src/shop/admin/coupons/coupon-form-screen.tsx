@@ -2,6 +2,12 @@ import { Button, Spinner, TextareaControl, TextControl } from '@wordpress/compon
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { flashNotice, useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -14,7 +20,7 @@ import {
   emptyCouponForm,
 } from './coupon-form-values.js';
 import { GeneralSection, LimitsSection, RestrictionSection } from './coupon-form-sections.js';
-import { couponFieldErrors, fetchCoupon, saveCoupon } from './coupons-client.js';
+import { type Coupon, couponFieldErrors, couponPath, saveCoupon } from './coupons-client.js';
 import './coupons.css';
 
 const FIELDS = Object.keys(emptyCouponForm());
@@ -34,29 +40,17 @@ export default function CouponFormScreen() {
   useFocusFirstInvalidField(errors);
   const [busy, setBusy] = useState(false);
 
+  const valid = id !== null && Number.isSafeInteger(id) && id >= 1;
+  const loaded = useApiQuery<Coupon>(valid ? couponPath(id) : null, undefined, FORM_SOURCE);
+  useErrorNotice(loaded.error);
   useEffect(() => {
-    if (id === null) return;
-    if (!Number.isSafeInteger(id) || id < 1) {
-      setSaved(null);
-      return;
-    }
-    let current = true;
-    fetchCoupon(id).then(
-      (coupon) => {
-        if (!current) return;
-        setSaved(couponFormValues(coupon));
-        setValues(couponFormValues(coupon));
-      },
-      (error) => {
-        if (!current) return;
-        setSaved(null);
-        notices.showError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, notices]);
+    if (id !== null && (!valid || loaded.isError)) setSaved(null);
+  }, [id, valid, loaded.isError]);
+  // The form starts from the coupon as loaded (a save then sets it from the server's answer).
+  useFirstAnswer(id, loaded.data, (coupon) => {
+    setSaved(couponFormValues(coupon));
+    setValues(couponFormValues(coupon));
+  });
 
   const dirty = !!saved && JSON.stringify(values) !== JSON.stringify(saved);
   useUnsavedChangesWarning(!busy && dirty);

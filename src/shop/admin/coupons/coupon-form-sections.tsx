@@ -2,14 +2,7 @@ import { CheckboxControl, SelectControl, TextControl } from '@wordpress/componen
 import { __ } from '@wordpress/i18n';
 import { invalidFieldProps } from '../../../admin/screens/user-form-errors.js';
 import type { CouponFormValues } from './coupon-form-values.js';
-import {
-  categoriesByIds,
-  type DiscountType,
-  discountTypeOptions,
-  productsByIds,
-  searchCategories,
-  searchProducts,
-} from './coupons-client.js';
+import { CATEGORY_NAMES, type DiscountType, discountTypeOptions, PRODUCT_NAMES } from './coupons-client.js';
 import { IdTokenField } from './id-token-field.js';
 
 /** What each section of the coupon form gets: the values, a setter per field, and the server's messages. */
@@ -118,8 +111,7 @@ export function RestrictionSection({ values, set, errors }: CouponSectionProps) 
         label={__('Products', 'storeside')}
         ids={values.product_ids}
         onChange={set('product_ids')}
-        search={searchProducts}
-        lookup={productsByIds}
+        source={PRODUCT_NAMES}
         {...tokenErrorProps(
           errors.product_ids,
           __('Products the coupon applies to; empty for all.', 'storeside'),
@@ -129,8 +121,7 @@ export function RestrictionSection({ values, set, errors }: CouponSectionProps) 
         label={__('Exclude products', 'storeside')}
         ids={values.excluded_product_ids}
         onChange={set('excluded_product_ids')}
-        search={searchProducts}
-        lookup={productsByIds}
+        source={PRODUCT_NAMES}
         {...tokenErrorProps(
           errors.excluded_product_ids,
           __('Products the coupon never discounts.', 'storeside'),
@@ -140,8 +131,7 @@ export function RestrictionSection({ values, set, errors }: CouponSectionProps) 
         label={__('Product categories', 'storeside')}
         ids={values.product_categories}
         onChange={set('product_categories')}
-        search={searchCategories}
-        lookup={categoriesByIds}
+        source={CATEGORY_NAMES}
         {...tokenErrorProps(
           errors.product_categories,
           __('Categories the coupon applies to; empty for all.', 'storeside'),
@@ -151,8 +141,7 @@ export function RestrictionSection({ values, set, errors }: CouponSectionProps) 
         label={__('Exclude categories', 'storeside')}
         ids={values.excluded_product_categories}
         onChange={set('excluded_product_categories')}
-        search={searchCategories}
-        lookup={categoriesByIds}
+        source={CATEGORY_NAMES}
         {...tokenErrorProps(
           errors.excluded_product_categories,
           __('Categories the coupon never discounts.', 'storeside'),

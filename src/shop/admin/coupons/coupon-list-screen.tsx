@@ -1,6 +1,6 @@
 import { Button, SearchControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { boot } from '../../../admin/boot.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
@@ -8,7 +8,7 @@ import { useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
@@ -21,24 +21,22 @@ export default function CouponListScreen() {
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
   const { page, perPage } = paging(query);
-  const [reload, setReload] = useState(0);
+  const invalidate = useInvalidate();
   const [deleting, setDeleting] = useState<Coupon | null>(null);
   const {
     page: coupons,
     loading,
     error,
-  } = useCollection<Coupon>(couponsPath(query.s?.trim() || undefined, page, perPage), reload);
+  } = useApiPage<Coupon>(couponsPath(query.s?.trim() || undefined, page, perPage));
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
 
   const confirmDelete = async (coupon: Coupon) => {
     setDeleting(null);
     try {
       await deleteCoupon(coupon.id);
       notices.show('success', sprintf(__('Coupon %s deleted.', 'storeside'), coupon.code));
-      setReload((n) => n + 1);
+      void invalidate('/wc/v3/coupons');
     } catch (failure) {
       notices.showError(failure);
     }

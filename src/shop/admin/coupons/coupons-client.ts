@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { __ } from '@wordpress/i18n';
 import { api, apiPage, fieldErrors, restError, withQuery } from '../../../admin/api.js';
 import type { CouponResponse, CouponWriteBody } from '../../coupons/coupons.schemas.js';
-import type { NamedItem } from './id-token-field.js';
+import type { NamedItem, NamedSource } from './id-token-field.js';
 
 /** A coupon as `GET /wc/v3/coupons` shows it. */
 export type Coupon = Static<typeof CouponResponse>;
@@ -32,8 +32,8 @@ export function couponsPath(search: string | undefined, page: number, perPage: n
 }
 
 /** One coupon. */
-export function fetchCoupon(id: number): Promise<Coupon> {
-  return api({ path: `/wc/v3/coupons/${id}` });
+export function couponPath(id: number): string {
+  return `/wc/v3/coupons/${id}`;
 }
 
 /** Creates a coupon (no id) or updates one. */
@@ -94,6 +94,20 @@ export async function categoriesByIds(ids: number[]): Promise<NamedItem[]> {
     if (found.length >= ids.length || page >= batch.totalPages) return found;
   }
 }
+
+/** Where a coupon's product pickers find names: search by name, or the names of given ids. */
+export const PRODUCT_NAMES: NamedSource = {
+  route: '/wc/v3/products',
+  search: searchProducts,
+  lookup: productsByIds,
+};
+
+/** Where a coupon's category pickers find names. */
+export const CATEGORY_NAMES: NamedSource = {
+  route: '/wc/v3/products/categories',
+  search: searchCategories,
+  lookup: categoriesByIds,
+};
 
 /** A decimal amount in the shop's currency (`"5.00"` → `$5.00`). */
 export function formatPrice(amount: string, currency: string): string {

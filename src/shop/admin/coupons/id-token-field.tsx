@@ -1,10 +1,22 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { FormTokenField } from '@wordpress/components';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
 
 /** Something a coupon restriction names by id (a product or a category). */
 export interface NamedItem {
   id: number;
   name: string;
+}
+
+/** Where a picker finds names: the route (its cache key), a search by name and a lookup by ids. */
+export interface NamedSource {
+  route: string;
+  /** Items whose name matches `term` (a page of them). */
+  search: (term: string) => Promise<NamedItem[]>;
+  /** The items of the given ids (to name the tokens of a stored coupon). */
+  lookup: (ids: number[]) => Promise<NamedItem[]>;
 }
 
 /**
@@ -17,50 +29,25 @@ export function IdTokenField(props: {
   className?: string;
   ids: number[];
   onChange: (ids: number[]) => void;
-  /** Items whose name matches `term` (a page of them). */
-  search: (term: string) => Promise<NamedItem[]>;
-  /** The items of the given ids (to name the tokens of a stored coupon). */
-  lookup: (ids: number[]) => Promise<NamedItem[]>;
+  source: NamedSource;
 }) {
   const labels = useRef(new Map<number, string>());
-  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [term, setTerm] = useState('');
-  const [, setNamed] = useState(0);
-  const { ids, lookup, search } = props;
-
-  useEffect(() => {
-    const unknown = ids.filter((id) => !labels.current.has(id));
-    if (unknown.length === 0) return;
-    let current = true;
-    lookup(unknown).then(
-      (items) => {
-        if (!current) return;
-        remember(labels.current, items);
-        setNamed((n) => n + 1);
-      },
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [ids, lookup]);
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      search(term.trim()).then(
-        (items) => {
-          if (!current) return;
-          remember(labels.current, items);
-          setSuggestions(items.map((item) => labels.current.get(item.id) ?? ''));
-        },
-        () => {},
-      );
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [term, search]);
+  const { ids, source } = props;
+  const searched = useDebouncedValue(term.trim(), 250);
+  // A failed search or lookup leaves the tokens as they are ("#id"): nothing to tell the user.
+  const found = useApiQuery(
+    [source.route, 'names matching', searched],
+    () => source.search(searched).catch((): NamedItem[] => []),
+    { placeholderData: keepPreviousData },
+  );
+  const unknown = ids.filter((id) => !labels.current.has(id));
+  const named = useApiQuery(unknown.length === 0 ? null : [source.route, 'names of', unknown], () =>
+    source.lookup(unknown).catch((): NamedItem[] => []),
+  );
+  remember(labels.current, named.data ?? []);
+  remember(labels.current, found.data ?? []);
+  const suggestions = (found.data ?? []).map((item) => labels.current.get(item.id) ?? '');
 
   const idOf = (label: string) => {
     for (const [id, known] of labels.current) if (known === label) return id;

@@ -1,36 +1,30 @@
 import { Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { boot } from '../../../admin/boot.js';
 import { ExtensionPanels } from '../../../admin/components/extension-panels.js';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
 import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
 import { visibleAdditions } from '../../../admin/shell/panels.js';
 import { formatAmount } from '../orders/order-money.js';
 import { type Order, ordersPath } from '../orders/orders-client.js';
-import { type Customer, customerName, loadCustomer } from './customers-client.js';
+import { type Customer, customerName, customerPath } from './customers-client.js';
 
 /** One customer: their details, their orders (server pages), and the panels extensions add. */
 export default function CustomerScreen() {
   const id = Number(useParams<{ id: string }>().id);
-  const notices = useNotices();
-  const [customer, setCustomer] = useState<Customer | null>(null);
+  const loaded = useApiQuery<Customer>(customerPath(id));
+  const customer = loaded.data ?? null;
   const [query, setQuery] = useQueryState();
   const { page, perPage } = paging(query);
-  const { page: orders, loading, error } = useCollection<Order>(ordersPath({ customer: id }, page, perPage));
+  const { page: orders, loading, error } = useApiPage<Order>(ordersPath({ customer: id }, page, perPage));
 
-  useEffect(() => {
-    loadCustomer(id).then(setCustomer, (failure) => notices.showError(failure));
-  }, [id, notices]);
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
+  useErrorNotice(loaded.error);
 
   if (!customer)
     return (

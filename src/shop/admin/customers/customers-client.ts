@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { api, withQuery } from '../../../admin/api.js';
+import { withQuery } from '../../../admin/api.js';
 import type { CustomerResponse } from '../../customers/customers.schemas.js';
 
 /** A customer as `wc/v3/customers` returns it. */
@@ -16,9 +16,9 @@ export function customersPath(search: string | undefined, page: number, perPage:
   });
 }
 
-/** One customer. */
-export function loadCustomer(id: number): Promise<Customer> {
-  return api({ path: `/wc/v3/customers/${id}` });
+/** The path of one customer. */
+export function customerPath(id: number): string {
+  return `/wc/v3/customers/${id}`;
 }
 
 /** The customer's name, else their username. */

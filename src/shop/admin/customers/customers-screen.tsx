@@ -1,11 +1,9 @@
 import { SearchControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
@@ -16,17 +14,14 @@ import { useExtensionColumns } from './use-extension-columns.js';
 
 /** Customers: search, server pages with the exact total, orders and total spent, and columns extensions add. */
 export default function CustomersScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
   const { page, perPage } = paging(query);
   const path = customersPath(query.s?.trim() || undefined, page, perPage);
-  const { page: customers, loading, error } = useCollection<Customer>(path);
+  const { page: customers, loading, error } = useApiPage<Customer>(path);
   const extra = useExtensionColumns(customers?.items);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
 
   return (
     <>

@@ -1,33 +1,24 @@
 import { Button, SelectControl, TextareaControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
-import { addNote, loadNotes, type OrderNote } from './orders-client.js';
+import { addNote, notesPath, type OrderNote } from './orders-client.js';
 import { errorMessage } from '../../../admin/components/request-error.js';
 
 /** The order's notes (by people; private or to the customer) with Add note, and its history (the system's notes). */
-export function OrderNotes({ orderId, revision }: { orderId: number; revision: number }) {
+export function OrderNotes({ orderId }: { orderId: number }) {
   const notices = useNotices();
-  const [notes, setNotes] = useState<OrderNote[] | null>(null);
+  // Adding a note, or any other write to the order, reloads them.
+  const loaded = useApiQuery<OrderNote[]>(notesPath(orderId));
+  useErrorNotice(loaded.error);
+  const notes = loaded.data ?? null;
   const [text, setText] = useState('');
   const [type, setType] = useState<'private' | 'customer'>('private');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const [added, setAdded] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new revision or note asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    loadNotes(orderId).then(
-      (list) => current && setNotes(list),
-      (failure) => current && notices.showError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderId, revision, added, notices]);
 
   async function submit() {
     setSaving(true);
@@ -35,7 +26,6 @@ export function OrderNotes({ orderId, revision }: { orderId: number; revision: n
       await addNote(orderId, text, type === 'customer');
       setText('');
       setError(undefined);
-      setAdded((n) => n + 1);
       notices.show('success', __('Note added.', 'storeside'));
     } catch (failure) {
       setError(fieldErrors(failure).note ?? errorMessage(failure));

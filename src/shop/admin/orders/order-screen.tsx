@@ -1,6 +1,7 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { Link, useParams } from 'wouter';
 import { ExtensionPanels } from '../../../admin/components/extension-panels.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -12,12 +13,12 @@ import { OrderItems } from './order-items.js';
 import { OrderNotes } from './order-notes.js';
 import { OrderStatusForm } from './order-status-form.js';
 import {
-  loadOrder,
-  loadOrderStatuses,
-  loadRefunds,
+  ORDER_STATUSES_PATH,
   type Order,
   type OrderStatusInfo,
+  orderPath,
   type Refund,
+  refundsPath,
 } from './orders-client.js';
 import { RefundDialog } from './refund-dialog.js';
 import './orders.css';
@@ -26,30 +27,18 @@ import './orders.css';
 export default function OrderScreen() {
   const id = Number(useParams<{ id: string }>().id);
   const notices = useNotices();
-  const [order, setOrder] = useState<Order | null>(null);
-  const [refunds, setRefunds] = useState<Refund[]>([]);
-  const [statuses, setStatuses] = useState<OrderStatusInfo[]>([]);
+  // A write (status, refund, note) reloads the order's reads; the revision also tells the panels to reload theirs.
   const [revision, setRevision] = useState(0);
   const [refunding, setRefunding] = useState(false);
+  const orderQuery = useApiQuery<Order>(orderPath(id));
+  const refundsQuery = useApiQuery<Refund[]>(refundsPath(id));
+  const statusesQuery = useApiQuery<OrderStatusInfo[]>(ORDER_STATUSES_PATH);
+  useErrorNotice(orderQuery.error ?? refundsQuery.error ?? statusesQuery.error);
+  const order = orderQuery.data;
+  const refunds = refundsQuery.data;
+  const statuses = statusesQuery.data;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new revision asks for a fresh load
-  useEffect(() => {
-    let current = true;
-    Promise.all([loadOrder(id), loadRefunds(id), loadOrderStatuses()]).then(
-      ([o, r, s]) => {
-        if (!current) return;
-        setOrder(o);
-        setRefunds(r);
-        setStatuses(s);
-      },
-      (failure) => current && notices.showError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, revision, notices]);
-
-  if (!order)
+  if (!order || !refunds || !statuses)
     return (
       <>
         <ScreenHeader title={sprintf(__('Order #%s', 'storeside'), String(id))} />
@@ -118,7 +107,7 @@ export default function OrderScreen() {
         panels={visibleAdditions('orderPanels')}
         props={{ orderId: order.id, customerId: order.customer_id, revision }}
       />
-      <OrderNotes orderId={order.id} revision={revision} />
+      <OrderNotes orderId={order.id} />
       {refunding ? (
         <RefundDialog
           order={order}

@@ -23,19 +23,15 @@ export function ordersPath(
   return withQuery('/wc/v3/orders', { ...filter, page, per_page: perPage });
 }
 
-/** How many orders each status holds. */
-export function loadOrderTotals(): Promise<OrderTotal[]> {
-  return api({ path: '/wc/v3/reports/orders/totals' });
-}
+/** The route of how many orders each status holds. */
+export const ORDER_TOTALS_PATH = '/wc/v3/reports/orders/totals';
 
-/** Every status with its name and the statuses it may move to. */
-export function loadOrderStatuses(): Promise<OrderStatusInfo[]> {
-  return api({ path: '/wc/v3/order-statuses' });
-}
+/** The route of every status with its name and the statuses it may move to. */
+export const ORDER_STATUSES_PATH = '/wc/v3/order-statuses';
 
-/** One order. */
-export function loadOrder(id: number): Promise<Order> {
-  return api({ path: `/wc/v3/orders/${id}` });
+/** The path of one order. */
+export function orderPath(id: number): string {
+  return `/wc/v3/orders/${id}`;
 }
 
 /** Moves an order to another status. */
@@ -43,9 +39,9 @@ export function setOrderStatus(id: number, status: string): Promise<Order> {
   return api({ path: `/wc/v3/orders/${id}`, method: 'PUT', data: { status } });
 }
 
-/** The refunds of an order, newest first. */
-export function loadRefunds(id: number): Promise<Refund[]> {
-  return api({ path: `/wc/v3/orders/${id}/refunds` });
+/** The path of the refunds of an order, newest first. */
+export function refundsPath(id: number): string {
+  return `/wc/v3/orders/${id}/refunds`;
 }
 
 /** What a refund asks for (money as decimal strings). */
@@ -60,9 +56,9 @@ export function createRefund(id: number, input: RefundInput): Promise<Refund> {
   return api({ path: `/wc/v3/orders/${id}/refunds`, method: 'POST', data: input });
 }
 
-/** The notes of an order, newest first. */
-export function loadNotes(id: number): Promise<OrderNote[]> {
-  return api({ path: `/wc/v3/orders/${id}/notes` });
+/** The path of the notes of an order, newest first. */
+export function notesPath(id: number): string {
+  return `/wc/v3/orders/${id}/notes`;
 }
 
 /** Adds a note by the logged-in user, private or e-mailed to the customer. */

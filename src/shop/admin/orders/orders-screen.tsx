@@ -1,11 +1,9 @@
 import { SearchControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import { useApiPage, useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
@@ -13,30 +11,26 @@ import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
 import { orderCustomerName } from './order-customer-name.js';
 import { formatAmount } from './order-money.js';
 import { OrderStatusTabs } from './order-status-tabs.js';
-import { loadOrderTotals, type Order, type OrderTotal, ordersPath } from './orders-client.js';
+import { ORDER_TOTALS_PATH, type Order, type OrderTotal, ordersPath } from './orders-client.js';
 import './orders.css';
 
 /** Orders: status tabs with their counts, search, and server pages with the exact total, all in the URL. */
 export default function OrdersScreen() {
-  const notices = useNotices();
   const [query, setQuery] = useQueryState();
   const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
   const { page, perPage } = paging(query);
-  const [totals, setTotals] = useState<OrderTotal[] | null>(null);
+  const totalsQuery = useApiQuery<OrderTotal[]>(ORDER_TOTALS_PATH);
+  const totals = totalsQuery.data ?? null;
   const status = totals?.some((t) => t.slug === query.status) ? query.status : '';
   const path = ordersPath(
     { status: query.status ? query.status : undefined, search: query.s?.trim() || undefined },
     page,
     perPage,
   );
-  const { page: orders, loading, error } = useCollection<Order>(path);
+  const { page: orders, loading, error } = useApiPage<Order>(path);
 
-  useEffect(() => {
-    loadOrderTotals().then(setTotals, (failure) => notices.showError(failure));
-  }, [notices]);
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
+  useErrorNotice(error);
+  useErrorNotice(totalsQuery.error);
 
   return (
     <>

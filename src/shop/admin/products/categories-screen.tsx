@@ -1,15 +1,17 @@
 import './products.css';
 import { Button, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { invalidFieldProps } from '../../../admin/screens/user-form-errors.js';
 import { CategoryDialog, ParentSelect } from './category-dialog.js';
 import {
+  CATEGORIES_ROUTE,
   type Category,
   categoryTree,
   createCategory,
@@ -24,21 +26,17 @@ const DEFAULT_CATEGORY_SLUG = 'uncategorized';
 /** Categories: the tree with product counts, Add New Category (name, parent), Edit (rename, move) and Delete. */
 export default function CategoriesScreen() {
   const notices = useNotices();
-  const [categories, setCategories] = useState<Category[] | null>(null);
+  const categoriesQuery = useApiQuery([CATEGORIES_ROUTE, 'all'], fetchAllCategories);
+  const categories = categoriesQuery.data ?? null;
+  useErrorNotice(categoriesQuery.error);
+  const invalidate = useInvalidate();
+  const load = () => invalidate(CATEGORIES_ROUTE);
   const [name, setName] = useState('');
   const [parent, setParent] = useState('0');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-
-  const load = useCallback(
-    () => fetchAllCategories().then(setCategories, (error) => notices.showError(error)),
-    [notices],
-  );
-  useEffect(() => {
-    load();
-  }, [load]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -167,7 +165,7 @@ export default function CategoriesScreen() {
           onSaved={(saved) => {
             setEditing(null);
             notices.show('success', sprintf(__('Category “%s” updated.', 'storeside'), saved.name));
-            load();
+            void load();
           }}
         />
       ) : null}

@@ -1,6 +1,8 @@
 import { Button, ComboboxControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery, useFirstAnswer } from '../../../admin/components/api-query.js';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
 import { fetchProductsByIds, type Product, searchProducts } from './products-client.js';
 
 /** A grouped product's children: a combobox that finds products by name or SKU, and the chosen ones to remove. */
@@ -12,30 +14,20 @@ export function GroupedProductsPicker(props: {
   error?: string;
 }) {
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<Product[]>([]);
   const [known, setKnown] = useState<Map<number, Product>>(new Map());
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: names are fetched once for the ids the form starts with
-  useEffect(() => {
-    fetchProductsByIds(props.value).then(
-      (products) => setKnown(new Map(products.map((p) => [p.id, p]))),
-      () => {},
-    );
-  }, []);
-  useEffect(() => {
-    if (term.trim() === '') return;
-    let current = true;
-    const timer = setTimeout(() => {
-      searchProducts(term.trim()).then(
-        (products) => current && setFound(products),
-        () => current && setFound([]),
-      );
-    }, 200);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
+  // Names are read once for the ids the form starts with; a failed read leaves them as "#id".
+  const [startIds] = useState(props.value);
+  const named = useApiQuery(['/wc/v3/products', 'names of', startIds], () =>
+    fetchProductsByIds(startIds).catch((): Product[] => []),
+  );
+  useFirstAnswer(startIds, named.data, (products) => setKnown(new Map(products.map((p) => [p.id, p]))));
+  const searched = useDebouncedValue(term.trim(), 200);
+  const search = useApiQuery(
+    searched === '' ? null : ['/wc/v3/products', 'picker', searched],
+    () => searchProducts(searched).catch((): Product[] => []),
+    { placeholderData: (previous) => previous },
+  );
+  const found = search.data ?? [];
 
   const options = found
     .filter((p) => p.id !== props.selfId && p.type !== 'grouped' && !props.value.includes(p.id))

@@ -8,10 +8,16 @@ import {
   TextControl,
 } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { restError } from '../../../admin/api.js';
 import { boot } from '../../../admin/boot.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { flashNotice, useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -23,6 +29,7 @@ import { GroupedProductsPicker } from './grouped-products-picker.js';
 import { emptyProductForm, type ProductFormValues, productFormValues } from './product-form-values.js';
 import { ProductSaveError, saveProductForm, variationFailureMessage } from './product-save.js';
 import {
+  CATEGORIES_ROUTE,
   type Category,
   fetchAllCategories,
   fetchProduct,
@@ -48,14 +55,24 @@ export default function ProductEditScreen() {
   const [createdId, setCreatedId] = useState<number | null>(null);
   const id = routeId ?? createdId;
   const [product, setProduct] = useState<Product | null | undefined>(routeId === null ? null : undefined);
-  const [categories, setCategories] = useState<Category[]>([]);
+  const categoriesQuery = useApiQuery([CATEGORIES_ROUTE, 'all'], fetchAllCategories);
+  useErrorNotice(categoriesQuery.error);
+  const categories: Category[] = categoriesQuery.data ?? [];
+  const validRoute = routeId !== null && Number.isSafeInteger(routeId) && routeId >= 1;
+  const loaded = useApiQuery(
+    validRoute ? [`/wc/v3/products/${routeId}`, 'with variations'] : null,
+    () => Promise.all([fetchProduct(routeId!), fetchVariations(routeId!)]),
+    FORM_SOURCE,
+  );
+  const loadFailure = loaded.error && restError(loaded.error).data?.status !== 404 ? loaded.error : null;
+  useErrorNotice(loadFailure);
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const [baseline, setBaseline] = useState(() => JSON.stringify(emptyProductForm()));
   const [storedVariationIds, setStoredVariationIds] = useState<number[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [variationErrors, setVariationErrors] = useState<Record<string, Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
-  const [missing, setMissing] = useState(false);
+  const missing = (routeId !== null && !validRoute) || (loaded.isError && !loadFailure);
   // After a refusal the keyboard lands on the first invalid field, of the product or of a variation.
   const refusals = useMemo(
     () => ({ ...errors, ...Object.fromEntries(Object.keys(variationErrors).map((key) => [key, key])) }),
@@ -63,35 +80,14 @@ export default function ProductEditScreen() {
   );
   useFocusFirstInvalidField(refusals);
 
-  useEffect(() => {
-    let current = true;
-    fetchAllCategories().then(
-      (list) => current && setCategories(list),
-      (error) => current && notices.showError(error),
-    );
-    if (routeId !== null) {
-      if (!Number.isSafeInteger(routeId) || routeId < 1) setMissing(true);
-      else
-        Promise.all([fetchProduct(routeId), fetchVariations(routeId)]).then(
-          ([found, variations]) => {
-            if (!current) return;
-            const filled = productFormValues(found, variations);
-            setProduct(found);
-            setValues(filled);
-            setBaseline(JSON.stringify(filled));
-            setStoredVariationIds(variations.map((v) => v.id));
-          },
-          (error) => {
-            if (!current) return;
-            if (restError(error).data?.status === 404) setMissing(true);
-            else notices.showError(error);
-          },
-        );
-    }
-    return () => {
-      current = false;
-    };
-  }, [routeId, notices]);
+  // The form starts from the product as loaded (a save then sets it from the server's answer).
+  useFirstAnswer(routeId, loaded.data, ([found, variations]) => {
+    const filled = productFormValues(found, variations);
+    setProduct(found);
+    setValues(filled);
+    setBaseline(JSON.stringify(filled));
+    setStoredVariationIds(variations.map((v) => v.id));
+  });
 
   const dirty = useMemo(() => JSON.stringify(values) !== baseline, [values, baseline]);
   useUnsavedChangesWarning(dirty && !busy);

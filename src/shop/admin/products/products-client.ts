@@ -143,12 +143,15 @@ export function batchVariations(
   return api({ path: `/wc/v3/products/${productId}/variations/batch`, method: 'POST', data: body });
 }
 
+/** The product categories' route (every category is read and cached under it). */
+export const CATEGORIES_ROUTE = '/wc/v3/products/categories';
+
 /** Every category (a shop has tens; the route pages by 100). */
 export async function fetchAllCategories(): Promise<Category[]> {
   const all: Category[] = [];
   for (let page = 1; ; page++) {
     const batch = await api<Category[]>({
-      path: withQuery('/wc/v3/products/categories', { per_page: 100, page }),
+      path: withQuery(CATEGORIES_ROUTE, { per_page: 100, page }),
     });
     all.push(...batch);
     if (batch.length < 100) return all;

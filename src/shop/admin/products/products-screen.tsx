@@ -8,7 +8,12 @@ import { useFlashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import {
+  useApiPage,
+  useApiQuery,
+  useErrorNotice,
+  useInvalidate,
+} from '../../../admin/components/api-query.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
@@ -17,6 +22,7 @@ import { PriceCell, StockCell, statusSuffix } from './product-list-parts.js';
 import {
   batchProducts,
   type Category,
+  CATEGORIES_ROUTE,
   categoryTree,
   fetchAllCategories,
   isBatchFailure,
@@ -45,21 +51,18 @@ export default function ProductsScreen() {
     stock_status: known(stockStatusOptions(), query.stock_status),
     type: known(productTypeOptions(), query.type),
   };
-  const [reload, setReload] = useState(0);
+  const invalidate = useInvalidate();
   const path = productsPath({ search: query.s?.trim() || undefined, ...filters }, page, perPage);
-  const { page: products, loading, error } = useCollection<Product>(path, reload);
-  const [categories, setCategories] = useState<Category[]>([]);
+  const { page: products, loading, error } = useApiPage<Product>(path);
+  const categoriesQuery = useApiQuery([CATEGORIES_ROUTE, 'all'], fetchAllCategories);
+  const categories: Category[] = categoriesQuery.data ?? [];
   const [selected, setSelected] = useState<number[]>([]);
   const [action, setAction] = useState<BulkAction | ''>('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
-  useEffect(() => {
-    fetchAllCategories().then(setCategories, (failure) => notices.showError(failure));
-  }, [notices]);
+  useErrorNotice(error);
+  useErrorNotice(categoriesQuery.error);
   // A new page or filter starts with nothing ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what resets the selection
   useEffect(() => setSelected([]), [path]);
@@ -77,7 +80,7 @@ export default function ProductsScreen() {
       if (failures.length > 0) notices.show('error', failures.map((f) => f.error.message).join(' '));
       setSelected([]);
       setAction('');
-      setReload((n) => n + 1);
+      void invalidate('/wc/v3/products');
     } catch (failure) {
       notices.showError(failure);
     } finally {

@@ -18,13 +18,16 @@ export function reviewViews(): Array<{ status: ReviewStatus; label: string }> {
   ];
 }
 
+/** The product reviews' route. */
+export const REVIEWS_ROUTE = '/wc/v3/products/reviews';
+
 /** `GET /wc/v3/products/reviews` path for one page of a view, newest first, matching `search`. */
 export function reviewsPath(
   filters: { status: ReviewStatus; search?: string },
   page: number,
   perPage: number,
 ): string {
-  return withQuery('/wc/v3/products/reviews', { ...filters, page, per_page: perPage });
+  return withQuery(REVIEWS_ROUTE, { ...filters, page, per_page: perPage });
 }
 
 /** How many reviews each view holds (the `X-WP-Total` of a one-row page per status). */

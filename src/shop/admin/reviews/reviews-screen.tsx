@@ -1,12 +1,18 @@
 import { Button, CheckboxControl, SearchControl, SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useCollection } from '../../../admin/components/use-collection.js';
+import {
+  useApiPage,
+  useApiQuery,
+  useErrorNotice,
+  useInvalidate,
+} from '../../../admin/components/api-query.js';
 import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
@@ -19,6 +25,7 @@ import {
   type Review,
   type ReviewStatus,
   reviewCounts,
+  REVIEWS_ROUTE,
   reviewsPath,
   reviewViews,
 } from './reviews-client.js';
@@ -35,34 +42,26 @@ export default function ReviewsScreen() {
   const { page, perPage } = paging(query);
   const status = reviewViews().find((view) => view.status === query.status)?.status ?? 'hold';
   const term = query.s?.trim() || undefined;
-  const [reload, setReload] = useState(0);
+  const invalidate = useInvalidate();
   const path = reviewsPath({ status, search: term }, page, perPage);
-  const { page: reviews, loading, error } = useCollection<Review>(path, reload);
-  const [counts, setCounts] = useState<Record<ReviewStatus, number> | null>(null);
+  const { page: reviews, loading, error } = useApiPage<Review>(path);
+  const countsQuery = useApiQuery([REVIEWS_ROUTE, term, 'counts'], () => reviewCounts(term), {
+    placeholderData: keepPreviousData,
+  });
+  const counts = countsQuery.data ?? null;
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [bulk, setBulk] = useState<ReviewStatus | ''>('');
   const [deleting, setDeleting] = useState<Review | null>(null);
 
-  useEffect(() => {
-    if (error) notices.showError(error);
-  }, [error, notices]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reload counter asks for fresh counts
-  useEffect(() => {
-    let current = true;
-    reviewCounts(term).then(
-      (found) => current && setCounts(found),
-      (failure) => current && notices.showError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [term, reload, notices]);
+  useErrorNotice(error);
+  useErrorNotice(countsQuery.error);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or view starts with nothing checked
-  useEffect(() => setChecked(new Set()), [path, reload]);
+  useEffect(() => setChecked(new Set()), [path]);
 
   const changed = (message: string) => {
     notices.show('success', message);
-    setReload((n) => n + 1);
+    setChecked(new Set());
+    void invalidate(REVIEWS_ROUTE);
   };
   const failed = (failure: unknown) => notices.showError(failure);
   const move = (review: Review, to: ReviewStatus) =>

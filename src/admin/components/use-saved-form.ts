@@ -1,34 +1,33 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { fieldErrors } from '../../../admin/api.js';
-import { useNotices } from '../../../admin/components/notices.js';
-import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
+import { type FormEvent, useCallback, useState } from 'react';
+import { fieldErrors } from '../api.js';
+import { FORM_SOURCE, useApiQuery, useErrorNotice, useFirstAnswer } from './api-query.js';
+import { useNotices } from './notices.js';
+import { useUnsavedChangesWarning } from './use-unsaved-changes.js';
 
 /**
- * A form over one saved record: loads it, keeps an editable draft (warning before leaving while it differs),
- * saves on submit and puts the route's errors at their fields (`errors[field]`).
+ * A form over one saved record (settings, a campaign): reads it from `path` (through `load` when given), keeps
+ * an editable draft (warning before leaving while it differs), saves on submit and puts the route's errors at
+ * their fields (`errors[field]`) as well as in a notice.
  */
 export function useSavedForm<Saved, Draft>(options: {
-  load: () => Promise<Saved>;
+  path: string;
+  load?: () => Promise<Saved>;
   save: (draft: Draft) => Promise<Saved>;
   toDraft: (saved: Saved) => Draft;
   savedMessage: string;
 }) {
-  const { load, save, toDraft, savedMessage } = options;
+  const { path, load, save, toDraft, savedMessage } = options;
   const notices = useNotices();
   const [saved, setSaved] = useState<Draft | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; the callers pass module functions
-  useEffect(() => {
-    load().then(
-      (record) => {
-        setSaved(toDraft(record));
-        setDraft(toDraft(record));
-      },
-      (error) => notices.showError(error),
-    );
-  }, [notices]);
+  const record = useApiQuery<Saved>(path, load, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(path, record.data, (loaded) => {
+    setSaved(toDraft(loaded));
+    setDraft(toDraft(loaded));
+  });
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
   useUnsavedChangesWarning(dirty);
   const submit = useCallback(

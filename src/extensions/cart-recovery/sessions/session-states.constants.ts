@@ -35,3 +35,6 @@ export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 
 /** Notification states that may still lead to a send. */
 export const PENDING_NOTIFICATION_STATES: readonly NotificationState[] = ['queued', 'retry_queued'];
+
+/** What an e-mail list can be filtered by: one state, or `pending` (every state that may still lead to a send). */
+export const NOTIFICATION_FILTERS = [...NOTIFICATION_STATES, 'pending'] as const;
