@@ -1,6 +1,6 @@
 import { api, withQuery } from '../../../admin/api.js';
 import { csvRecord } from '../../../platform/csv/csv.js';
-import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminSessionDetail } from '../sessions/sessions-admin.schemas.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 
 /** The session states a list can be filtered by (the route's values). */

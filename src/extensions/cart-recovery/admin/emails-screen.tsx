@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useCollection } from '../../../admin/components/use-collection.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
-import type { AdminNotification } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminNotification } from '../sessions/sessions-admin.schemas.js';
 import { EMAIL_STATUSES, emailsPath } from './cart-recovery-client.js';
 import { EmailSearch, searchFilter } from './email-search.js';
 import { EMAIL_STATUS_LABELS } from './status-labels.js';

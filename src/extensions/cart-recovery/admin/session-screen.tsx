@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import type { AdminSessionDetail, TimelineEntry } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminSessionDetail, TimelineEntry } from '../sessions/sessions-admin.schemas.js';
 import { fetchSession, formatMinor } from './cart-recovery-client.js';
 import { SessionActions } from './session-actions.js';
 import { EMAIL_STATUS_LABELS, SESSION_STATUS_LABELS } from './status-labels.js';

@@ -7,7 +7,7 @@ import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useCollection } from '../../../admin/components/use-collection.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
-import type { AdminSessionSummary } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminSessionSummary } from '../sessions/sessions-admin.schemas.js';
 import { formatMinor, SESSION_STATUSES, sessionsPath } from './cart-recovery-client.js';
 import { EmailSearch, searchFilter } from './email-search.js';
 import { SESSION_STATUS_LABELS } from './status-labels.js';
