@@ -29,7 +29,7 @@ import { OptionsStore, TransientStore } from './platform/options/options.js';
 import { platformModule } from './platform/platform.module.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import { SecretBox } from './platform/security/secret-box.js';
-import type { Extension, ExtensionContext } from './extensions/define-extension.js';
+import type { AnyExtension, ExtensionContext } from './extensions/define-extension.js';
 import { allExtensions } from './extensions/index.js';
 import { shopCliCommands } from './shop/demo/demo.cli.js';
 import { createShop } from './shop/shop.module.js';
@@ -44,7 +44,7 @@ export interface BuildOptions {
   databaseSchema?: string;
   /** SQLite file name inside the data dir, or `:memory:` (default `storeside.sqlite`). */
   sqliteFile?: string;
-  extensions?: Extension[];
+  extensions?: AnyExtension[];
   mail?: MailSender;
   http?: HttpClient;
   /** Tests swap in a client that also reaches loopback (`new PinnedHttpClient({ allowLoopback: true })`). */
@@ -62,17 +62,28 @@ export interface BuildOptions {
 export interface StoresideApp {
   app: RestApp;
   ctx: ExtensionContext;
-  modules: Array<AppModule<any>>;
+  modules: Array<AppModule<any, any>>;
+  /** The services container `module` built for this app (its context itself when it declares none). */
+  services<S>(module: AppModule<any, S>): S;
   /** True when the database answers and every migration has run. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-/** Every module's CLI commands, known without building the app: help and a wrong command open nothing. */
+/**
+ * Every module's CLI commands, known without building the app (help and a wrong command open nothing); each runs
+ * with its own module's services of the built app.
+ */
 export function moduleCliCommands(
-  extensions: readonly Extension[] = allExtensions,
-): ReadonlyArray<CliCommand<ExtensionContext>> {
-  return [...(platformModule.cli ?? []), ...shopCliCommands, ...extensions.flatMap((e) => e.cli ?? [])];
+  extensions: readonly AnyExtension[] = allExtensions,
+): ReadonlyArray<CliCommand<StoresideApp>> {
+  return [
+    ...withServices(platformModule.cli ?? [], (built) => built.ctx),
+    ...withServices(shopCliCommands, (built) => built.ctx),
+    ...extensions.flatMap((extension) =>
+      withServices(extension.cli ?? [], (built) => built.services(extension)),
+    ),
+  ];
 }
 
 /** Builds platform → shop → extensions into one app (does not listen). */
@@ -135,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   const shop = createShop(platform);
   const ctx: ExtensionContext = { ...platform, shop: shop.api };
   const extensions = options.extensions ?? allExtensions;
-  const modules: Array<AppModule<any>> = [platformModule, shop.module, ...extensions];
+  const modules: Array<AppModule<any, any>> = [platformModule, shop.module, ...extensions];
 
   for (const module of modules) {
     for (const [capability, roles] of Object.entries(module.capabilities ?? {}))
@@ -177,20 +188,32 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     responseCaching(versions, () => clock.now().getTime()),
   );
 
+  const built = new Map<AppModule<any, any>, unknown>();
+  for (const module of modules) built.set(module, module.services ? module.services(ctx) : ctx);
+  const services = <S>(module: AppModule<any, S>): S => {
+    if (!built.has(module)) throw new Error(`module ${module.name} is not part of this app`);
+    return built.get(module) as S;
+  };
   for (const module of modules) {
-    module.subscribers?.(ctx);
-    for (const [hook, handler] of Object.entries(module.jobs?.(ctx) ?? {}))
+    const s = services(module);
+    module.subscribers?.(s);
+    for (const [hook, handler] of Object.entries(module.jobs?.(s) ?? {}))
       platform.jobs.register(hook, handler);
   }
+  for (const extension of extensions) subscribeDemo(ctx, extension, services(extension));
   await app.register(
     async (scope) => {
-      for (const module of modules) await module.routes?.(scope, ctx);
+      for (const module of modules) await module.routes?.(scope, services(module));
     },
     { prefix: '/wp-json' },
   );
-  for (const module of modules) await module.pages?.(app, ctx);
+  for (const module of modules) module.mcp?.(platform.mcpTools, services(module));
+  for (const module of modules) {
+    await module.pages?.(app, services(module));
+    await module.storefront?.(app, services(module));
+  }
   const adminModules = modules.flatMap((m) =>
-    m.adminCapability ? [{ name: m.name, capability: m.adminCapability }] : [],
+    m.admin ? [{ name: m.name, capability: m.admin.capability }] : [],
   );
   registerLoginPages(app, platform, adminModules);
   await registerAdminShell(app, platform, adminModules);
@@ -210,7 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   );
 
   if (options.migrate !== false) {
-    for (const module of modules) await module.setup?.(ctx);
+    for (const module of modules) await module.setup?.(services(module));
     await ensureAdministrator(platform, options.print ?? ((line) => logger.warn(line)));
   }
 
@@ -222,5 +245,22 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     await database.destroy();
   });
   await app.ready();
-  return { app, ctx, modules, ready, close: () => app.close() };
+  return { app, ctx, modules, services, ready, close: () => app.close() };
+}
+
+/** Runs an extension's demo step when `storeside demo` has seeded the shop (in module order, after the shop's). */
+function subscribeDemo(ctx: ExtensionContext, extension: AnyExtension, services: unknown): void {
+  const { demo } = extension;
+  if (demo) ctx.events.on('shop.demo.seeded', (seeding) => demo(services, seeding));
+}
+
+/** The commands of one module, each run with the services that module built in the app. */
+function withServices<S>(
+  commands: ReadonlyArray<CliCommand<S>>,
+  servicesOf: (built: StoresideApp) => S,
+): Array<CliCommand<StoresideApp>> {
+  return commands.map((command) => ({
+    ...command,
+    run: (built, input) => command.run(servicesOf(built), input),
+  }));
 }

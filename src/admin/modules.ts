@@ -1,7 +1,6 @@
-// The admin screens of every module, registered in menu order; the boot object says which are enabled.
-import './screens/platform-admin.js';
-import '../shop/admin/shop-admin.js';
-import '../extensions/loyalty/admin/loyalty-admin.js';
-import '../extensions/product-tables/admin/product-tables-admin.js';
-import '../extensions/videos/admin/videos-admin.js';
-import '../extensions/cart-recovery/admin/cart-recovery-admin.js';
+// The admin entries of every module (`*-admin.ts`, each calling `registerAdminModule`), found by file name so the
+// shell imports none of them by name; the boot object says which are enabled, in the server's module order.
+import.meta.glob(
+  ['./screens/platform-admin.ts', '../shop/admin/shop-admin.ts', '../extensions/*/admin/*-admin.{ts,tsx}'],
+  { eager: true },
+);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RestErrorBody } from './api.js';
+import { boot } from './boot.js';
 
 /** A lazily loaded screen module (one chunk per screen). */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -65,12 +66,13 @@ export interface ErrorHelp {
   action?: { label: string; path: string };
 }
 
-/** What a module (the platform, the shop, an extension) adds to the admin app. */
+/**
+ * What a module (the platform, the shop, an extension) adds to the admin app. The capability its screens need is
+ * declared once, by the server module (`admin: { capability }`), and reaches the browser in the boot object.
+ */
 export interface AdminModuleDefinition {
-  /** The server module's name (the boot object lists the enabled ones). */
+  /** The server module's name: the boot object lists the enabled modules by it, with their capability. */
   name: string;
-  /** The capability every screen of the module needs unless a screen names its own. */
-  capability: string;
   menus: AdminMenu[];
   /** The module's card on the dashboard. */
   dashboardCard?: ScreenLoader;
@@ -84,14 +86,23 @@ export interface AdminModuleDefinition {
   errorHelp?: Record<string, (error: RestErrorBody) => ErrorHelp>;
 }
 
-const definitions: AdminModuleDefinition[] = [];
+/** A registered module the server enabled, with the capability its manifest declares (from the boot object). */
+export interface AdminModule extends AdminModuleDefinition {
+  /** The capability every screen of the module needs unless a screen names its own. */
+  capability: string;
+}
+
+const definitions = new Map<string, AdminModuleDefinition>();
 
 /** Adds a module's screens, menus and dashboard card to the app (called once per module at load). */
 export function registerAdminModule(definition: AdminModuleDefinition): void {
-  definitions.push(definition);
+  definitions.set(definition.name, definition);
 }
 
-/** Every registered module. */
-export function registeredModules(): readonly AdminModuleDefinition[] {
-  return definitions;
+/** The registered modules the server enabled for this user, in the server's module order, with their capability. */
+export function registeredModules(): readonly AdminModule[] {
+  return boot.modules.flatMap(({ name, capability }) => {
+    const definition = definitions.get(name);
+    return definition ? [{ ...definition, capability }] : [];
+  });
 }

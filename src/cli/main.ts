@@ -31,7 +31,7 @@ export async function main(argv: string[]): Promise<number> {
     if (standaloneCommands.includes(command)) return await command.run(undefined, input);
     const built = await buildApp({ config: loadConfig(), print, logger: undefined });
     try {
-      return await command.run(built.ctx, input);
+      return await command.run(built, input);
     } finally {
       await built.close();
     }

@@ -3,32 +3,40 @@ import type { MigrationSet } from './db/migrations.js';
 import type { RestApp } from './http/server.js';
 import type { JobHandler } from './jobs/job-queue.js';
 import type { CliCommand } from './cli/cli-command.js';
+import type { McpToolRegistry } from './mcp/mcp-tools.js';
 
 /**
  * One module of the app (the platform itself, the shop, or an extension), registered by the composition root.
- * `C` is the context its handlers receive.
+ * `C` is the app context it is built from; `S` is its services container, built once per app by `services` and
+ * handed to every hook (a module without `services` receives `C` itself).
  */
-export interface AppModule<C> {
+export interface AppModule<C, S = C> {
   /** Short name, also the migration table suffix (`loyalty`, `shop` …). */
   name: string;
   /** This module's own migrations (file name → migration), frozen once landed. */
   migrations: MigrationSet;
   /** REST namespaces this module owns; `validationStatus` 422 where its contract says so (default 400). */
   namespaces?: Array<{ namespace: string; validationStatus?: 400 | 422 }>;
-  /** The capability this module's admin screens need (modules without screens leave it out). */
-  adminCapability?: string;
+  /** The module's admin screens and the capability they need: the boot object hands it to the browser. */
+  admin?: { capability: string };
   /** Capabilities this module introduces and the roles that hold them by default. */
   capabilities?: Record<string, readonly Role[]>;
+  /** Builds the module's services container; the platform calls it once per app, before any other hook. */
+  services?: (ctx: C) => S;
   /** Registers REST routes; paths are relative to `/wp-json` (e.g. `/loyalty/v1/ledger`). */
-  routes?: (app: RestApp, ctx: C) => void | Promise<void>;
-  /** Registers non-REST routes and hooks at the site root (storefront pages, e-mail links). */
-  pages?: (app: RestApp, ctx: C) => void | Promise<void>;
+  routes?: (app: RestApp, services: S) => void | Promise<void>;
+  /** Registers non-REST routes at the site root that are not storefront parts (e-mail links, MCP endpoints). */
+  pages?: (app: RestApp, services: S) => void | Promise<void>;
+  /** Adds the module's storefront parts: slot parts, Store API data, storefront pages and hooks. */
+  storefront?: (app: RestApp, services: S) => void | Promise<void>;
   /** Subscribes to events. */
-  subscribers?: (ctx: C) => void;
+  subscribers?: (services: S) => void;
   /** Job handlers by hook name. */
-  jobs?: (ctx: C) => Record<string, JobHandler>;
+  jobs?: (services: S) => Record<string, JobHandler>;
+  /** Offers read routes as MCP tools. */
+  mcp?: (tools: McpToolRegistry, services: S) => void;
   /** Runs once after migrations at start (e.g. ensure recurring jobs exist). */
-  setup?: (ctx: C) => Promise<void>;
+  setup?: (services: S) => Promise<void>;
   /** Commands added to the `storeside` CLI (declared statically: help lists them without opening anything). */
-  cli?: ReadonlyArray<CliCommand<C>>;
+  cli?: ReadonlyArray<CliCommand<S>>;
 }

@@ -30,7 +30,7 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-28T16-00-data-version-bumps': dataVersionBumps,
     '2026-11-28T17-00-data-version-instances': dataVersionInstances,
   },
-  adminCapability: 'list_users',
+  admin: { capability: 'list_users' },
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
   routes(app, ctx) {
     registerAuthRoutes(app, ctx);

@@ -44,7 +44,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
 function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
   return {
     name: 'shop',
-    adminCapability: 'manage_shop',
+    admin: { capability: 'manage_shop' },
     migrations: Object.fromEntries(
       parts
         .flatMap((part) => Object.entries(part.migrations ?? {}))

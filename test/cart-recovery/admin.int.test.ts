@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeLicenseServer } from '../../src/fakes/license-server.fake.js';
 import { LicenseService } from '../../src/extensions/cart-recovery/license/license.service.js';
+import { cartRecoveryExtension } from '../../src/extensions/cart-recovery/cart-recovery.extension.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { capture, createCrApp, createProduct, crOf } from './cr-helpers.js';
@@ -344,14 +345,14 @@ describe('privacy export and erase', () => {
     expect(
       await commands
         .find((c) => c.name.join(' ') === 'cart-recovery privacy export')!
-        .run(t.ctx, { args: ['cli@example.com'], options: {}, print }),
+        .run(crOf(t), { args: ['cli@example.com'], options: {}, print }),
     ).toBe(0);
     expect(JSON.parse(lines.join('\n')).sessions).toHaveLength(1);
     lines.length = 0;
     expect(
       await commands
         .find((c) => c.name.join(' ') === 'cart-recovery privacy erase')!
-        .run(t.ctx, { args: ['cli@example.com'], options: {}, print }),
+        .run(crOf(t), { args: ['cli@example.com'], options: {}, print }),
     ).toBe(0);
     expect(lines[0]).toBe('Erased 1 session(s).');
   });
@@ -420,5 +421,5 @@ async function outboxTo(address: string) {
 }
 
 function crCli() {
-  return t.modules.find((m) => m.name === 'cartrecovery')!.cli!;
+  return cartRecoveryExtension.cli!;
 }

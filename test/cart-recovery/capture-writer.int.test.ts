@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewCapture } from '../../src/extensions/cart-recovery/capture/capture-writer.js';
-import { HOOKS } from '../../src/extensions/cart-recovery/cart-recovery.services.js';
+import { HOOKS } from '../../src/extensions/cart-recovery/common/job-hooks.js';
 import { detectGroup } from '../../src/extensions/cart-recovery/sequence/session-jobs.js';
 import { hashEmail } from '../../src/extensions/cart-recovery/common/email-address.js';
 import {

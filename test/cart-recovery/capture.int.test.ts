@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOOKS } from '../../src/extensions/cart-recovery/cart-recovery.services.js';
+import { HOOKS } from '../../src/extensions/cart-recovery/common/job-hooks.js';
 import { hashEmail } from '../../src/extensions/cart-recovery/common/email-address.js';
 import { up as fileSessionJobs } from '../../src/extensions/cart-recovery/migrations/2026-11-25T08-10-session-job-groups.js';
 import { addSuppression } from '../../src/extensions/cart-recovery/sessions/sessions.repository.js';

@@ -1,6 +1,5 @@
 import type { BuildOptions } from '../../src/app.js';
 import { cartRecoveryExtension } from '../../src/extensions/cart-recovery/cart-recovery.extension.js';
-import { cartRecovery } from '../../src/extensions/cart-recovery/cart-recovery.services.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A test app with only the cart-recovery extension. */
@@ -15,7 +14,7 @@ export async function createCrApp(
 
 /** The cart-recovery services of a test app. */
 export function crOf(t: TestApp) {
-  return cartRecovery(t.ctx);
+  return t.services(cartRecoveryExtension);
 }
 
 /** Creates a published simple product through wc/v3 as an administrator; returns its id. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loyaltyCli } from '../../src/extensions/loyalty/loyalty.cli.js';
+import { loyaltyCli } from '../../src/extensions/loyalty/cli/loyalty.cli.js';
+import { loyaltyExtension } from '../../src/extensions/loyalty/loyalty.extension.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adjust, adminSession, loyalty } from './helpers.js';
 
@@ -9,7 +10,9 @@ afterEach(async () => t.close());
 async function uninstall(app: TestApp): Promise<string[]> {
   const lines: string[] = [];
   const command = loyaltyCli.find((c) => c.name.join(' ') === 'extension uninstall loyalty')!;
-  expect(await command.run(app.ctx, { args: [], options: {}, print: (l) => lines.push(l) })).toBe(0);
+  expect(
+    await command.run(app.services(loyaltyExtension), { args: [], options: {}, print: (l) => lines.push(l) }),
+  ).toBe(0);
   return lines;
 }
 

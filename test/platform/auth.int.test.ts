@@ -10,6 +10,7 @@ const sample = defineExtension({
   migrations: {},
   namespaces: [{ namespace: 'sample/v1', validationStatus: 422 }],
   capabilities: { manage_sample: ['administrator'] },
+  services: (ctx) => ({ ctx }),
   routes(app) {
     app.post(
       '/sample/v1/protected',

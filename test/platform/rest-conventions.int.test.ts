@@ -13,7 +13,8 @@ const sample = defineExtension({
   name: 'conventions',
   migrations: {},
   namespaces: [{ namespace: 'strict/v1', validationStatus: 422 }, { namespace: 'plain/v1' }],
-  routes(app, ctx) {
+  services: (ctx) => ({ ctx }),
+  routes(app, { ctx }) {
     app.get(
       '/plain/v1/items',
       {

@@ -13,7 +13,8 @@ const calls: Array<{ data: Record<string, unknown>; items: number; viewer: strin
 const notes = defineExtension({
   name: 'test-notes',
   migrations: {},
-  subscribers(ctx) {
+  services: (ctx) => ({ ctx }),
+  subscribers({ ctx }) {
     ctx.shop.registerCartExtension('test-notes', async (cart) => ({ lines: cart.items.length }));
     ctx.shop.registerCartUpdateCallback('test-notes', async ({ data, cart, viewer }) => {
       if (typeof data.note !== 'string') throw invalid('note', 'string', 'The note must be a string.');

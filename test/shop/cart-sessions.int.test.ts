@@ -156,7 +156,8 @@ describe('ShopApi cart functions for extensions', () => {
     const restorer = defineExtension({
       name: 'restorer',
       migrations: {},
-      pages(app, ctx) {
+      services: (ctx) => ({ ctx }),
+      pages(app, { ctx }) {
         app.get(
           '/restore-test',
           { config: { auth: { access: 'public', nonce: 'never' } } },

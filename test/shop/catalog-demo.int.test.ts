@@ -14,7 +14,7 @@ const run = async (name: string[], options: Record<string, string | boolean> = {
   const command = moduleCliCommands().find((c) => c.name.join(' ') === name.join(' '));
   if (!command) throw new Error(`no command ${name.join(' ')}`);
   const lines: string[] = [];
-  const code = await command.run(t.ctx, { args: [], options, print: (l) => lines.push(l) });
+  const code = await command.run(t, { args: [], options, print: (l) => lines.push(l) });
   return { code, lines };
 };
 

@@ -15,7 +15,8 @@ const registered: Array<{ email: string; referralCode: string | null }> = [];
 const notes = defineExtension({
   name: 'test-notes',
   migrations: {},
-  subscribers(ctx) {
+  services: (ctx) => ({ ctx }),
+  subscribers({ ctx }) {
     ctx.shop.addStorefrontPart('my_account.sections', {
       slug: 'notes',
       label: 'Notes',

@@ -18,7 +18,7 @@ async function runDemo(): Promise<string[]> {
   const lines: string[] = [];
   const demo = moduleCliCommands().find((c) => c.name.join(' ') === 'demo');
   expect(demo).toBeDefined();
-  expect(await demo!.run(t.ctx, { args: [], options: {}, print: (line) => lines.push(line) })).toBe(0);
+  expect(await demo!.run(t, { args: [], options: {}, print: (line) => lines.push(line) })).toBe(0);
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videosCli } from '../../src/extensions/videos/videos.cli.js';
+import { videosCli } from '../../src/extensions/videos/cli/videos.cli.js';
+import { videosExtension } from '../../src/extensions/videos/videos.extension.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 
 let v: VideosTestApp;
@@ -40,7 +41,7 @@ describe('storeside videos sync', () => {
   it('should sync the configured channel and report counts and quota', async () => {
     await connectApiChannel(v, 75);
     const lines: string[] = [];
-    const code = await command('videos sync').run(v.t.ctx, {
+    const code = await command('videos sync').run(v.t.services(videosExtension), {
       args: [],
       options: {},
       print: (l) => lines.push(l),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videosServices } from '../../src/extensions/videos/videos.services.js';
+import { videosExtension } from '../../src/extensions/videos/videos.extension.js';
 import { connectApiChannel, createVideosTestApp, type VideosTestApp } from './videos-helpers.js';
 
 let v: VideosTestApp;
@@ -74,7 +74,7 @@ describe('Store API product extensions.videos', () => {
 describe('auto sync job', () => {
   it('should sync when the library is older than cache_duration (capped at a day) and auto_sync is on', async () => {
     // Hours pass here, so nonces expire: read and write through the services the routes use.
-    const s = videosServices(v.t.ctx);
+    const s = v.t.services(videosExtension);
     const run = async () => {
       await v.t.ctx.jobs.schedule({ hook: 'videos.auto_sync' });
       await v.t.ctx.jobs.runDue();

@@ -1,7 +1,7 @@
 import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { boot, userCan } from '../boot.js';
+import { userCan } from '../boot.js';
 import { ScreenHeader } from '../components/screen-header.js';
 import { registeredModules } from '../registry.js';
 
@@ -9,10 +9,7 @@ const cards = new Map<string, ComponentType>();
 
 /** The dashboard: one card per enabled module the user may use, each with its figures and checklist. */
 export default function Dashboard() {
-  const enabled = new Set(boot.modules.map((m) => m.name));
-  const modules = registeredModules().filter(
-    (m) => m.dashboardCard && enabled.has(m.name) && userCan(m.capability),
-  );
+  const modules = registeredModules().filter((m) => m.dashboardCard && userCan(m.capability));
   return (
     <>
       <ScreenHeader title={__('Dashboard', 'storeside')} />

@@ -4,7 +4,6 @@ import { registerAdminModule } from '../registry.js';
 // The platform's own screens: Users (list, add, edit with application passwords) and Tools (jobs, outbox).
 registerAdminModule({
   name: 'platform',
-  capability: 'list_users',
   menus: [
     {
       label: __('Users', 'storeside'),

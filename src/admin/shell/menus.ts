@@ -1,4 +1,4 @@
-import { boot, userCan } from '../boot.js';
+import { userCan } from '../boot.js';
 import { type AdminMenu, type AdminScreen, registeredModules } from '../registry.js';
 
 /** A screen the logged-in user may open, with the capability it needs resolved. */
@@ -13,10 +13,8 @@ export interface VisibleMenu extends AdminMenu {
 
 /** The menus of the enabled modules, holding the screens the user may open, in menu order. */
 export function visibleMenus(): VisibleMenu[] {
-  const enabled = new Set(boot.modules.map((m) => m.name));
   const menus: VisibleMenu[] = [];
   for (const module of registeredModules()) {
-    if (!enabled.has(module.name)) continue;
     for (const menu of module.menus) {
       const screens = menu.screens
         .map((screen) => ({ ...screen, capability: screen.capability ?? module.capability }))

@@ -1,4 +1,4 @@
-import { boot, userCan } from '../boot.js';
+import { userCan } from '../boot.js';
 import {
   type AdminColumn,
   type AdminModuleDefinition,
@@ -11,12 +11,9 @@ type SlotItem<S extends Slot> = NonNullable<AdminModuleDefinition[S]>[number];
 
 /** The panels (or columns) of one slot that enabled modules add and the user may see, in module order. */
 export function visibleAdditions<S extends Slot>(slot: S): SlotItem<S>[] {
-  const enabled = new Set(boot.modules.map((m) => m.name));
-  return registeredModules()
-    .filter((module) => enabled.has(module.name))
-    .flatMap((module) =>
-      ((module[slot] ?? []) as Array<AdminPanel<unknown> | AdminColumn>)
-        .filter((item) => userCan(item.capability ?? module.capability))
-        .map((item) => ({ ...item, id: `${module.name}/${item.id}` }) as SlotItem<S>),
-    );
+  return registeredModules().flatMap((module) =>
+    ((module[slot] ?? []) as Array<AdminPanel<unknown> | AdminColumn>)
+      .filter((item) => userCan(item.capability ?? module.capability))
+      .map((item) => ({ ...item, id: `${module.name}/${item.id}` }) as SlotItem<S>),
+  );
 }

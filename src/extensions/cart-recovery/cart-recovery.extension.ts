@@ -1,12 +1,13 @@
 import { defineExtension } from '../define-extension.js';
-import { registerAdminReadRoutes } from './admin-routes/admin-reads.routes.js';
 import { registerAgentRoutes } from './agent/agent.routes.js';
 import { AGENT_CAPABILITY_ROLES } from './agent/agent-permissions.js';
 import { agentBearerAuthenticator } from './agent/agent-tokens.service.js';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { registerCaptureRoutes } from './capture/capture.routes.js';
-import { cartRecovery, HOOKS } from './cart-recovery.services.js';
+import { cartRecoveryServices } from './cart-recovery.services.js';
 import { cartRecoveryCli } from './cli/cart-recovery.cli.js';
+import { ADMIN_CAPABILITY } from './common/admin-policy.js';
+import { HOOKS } from './common/job-hooks.js';
 import { LicenseService } from './license/license.service.js';
 import { registerLicenseRoutes } from './license/license.routes.js';
 import { registerLinkPages } from './links/links.pages.js';
@@ -24,6 +25,7 @@ import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerOrderRecoveryRoutes } from './recovery/order-recovery.routes.js';
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
 import { sequenceJobs } from './sequence/sequence.jobs.js';
+import { registerSessionAdminRoutes } from './sessions/sessions-admin.routes.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerCartRecoveryStorefront } from './storefront/cart-recovery.storefront.js';
 import { registerTestToolRoutes } from './test-tools/test-tools.routes.js';
@@ -41,32 +43,31 @@ export const cartRecoveryExtension = defineExtension({
     '2026-11-25T20-20-notifications-list-index': notificationsListIndex,
   },
   namespaces: [{ namespace: 'cartrecovery/v1' }],
-  adminCapability: 'manage_shop',
+  admin: { capability: ADMIN_CAPABILITY },
   capabilities: AGENT_CAPABILITY_ROLES,
-  routes(app, ctx) {
-    const cr = cartRecovery(ctx);
-    ctx.auth.setBearerAuthenticator(agentBearerAuthenticator(cr));
+  services: cartRecoveryServices,
+  routes(app, cr) {
+    cr.ctx.auth.setBearerAuthenticator(agentBearerAuthenticator(cr));
     registerCaptureRoutes(app, cr);
     registerSettingsRoutes(app, cr);
     registerAnalyticsRoutes(app, cr);
     registerLicenseRoutes(app, cr);
     registerTestToolRoutes(app, cr);
     registerPrivacyRoutes(app, cr);
-    captureAgentRouteSchemas(app, cr);
+    captureAgentRouteSchemas(app, cr.agentRouteSchemas);
     registerAgentRoutes(app, cr);
     registerOrderRecoveryRoutes(app, cr);
-    registerAdminReadRoutes(app, cr);
+    registerSessionAdminRoutes(app, cr);
   },
-  pages(app, ctx) {
-    registerLinkPages(app, cartRecovery(ctx));
-    registerMcpPage(app, cartRecovery(ctx));
-    registerCartRecoveryStorefront(cartRecovery(ctx));
+  pages(app, cr) {
+    registerLinkPages(app, cr);
+    registerMcpPage(app, cr);
   },
-  subscribers(ctx) {
-    registerRecoverySubscribers(cartRecovery(ctx));
+  storefront(_app, cr) {
+    registerCartRecoveryStorefront(cr);
   },
-  jobs(ctx) {
-    const cr = cartRecovery(ctx);
+  subscribers: registerRecoverySubscribers,
+  jobs(cr) {
     return {
       ...sequenceJobs(cr),
       [HOOKS.prune]: async () => {
@@ -77,7 +78,7 @@ export const cartRecoveryExtension = defineExtension({
       },
     };
   },
-  async setup(ctx) {
+  async setup({ ctx }) {
     await ctx.jobs.scheduleRecurring({ hook: HOOKS.sweep, intervalSeconds: 300 });
     await ctx.jobs.scheduleRecurring({ hook: HOOKS.prune, dailyAt: '03:17' });
     await ctx.jobs.scheduleRecurring({ hook: HOOKS.licenseCheck, dailyAt: '04:41' });

@@ -1,16 +1,8 @@
 import type { ExtensionContext } from '../define-extension.js';
 import { AnalyticsCache } from './analytics/analytics-cache.js';
 import { CaptureWriter } from './capture/capture-writer.js';
+import type { AgentSchemaTable } from './mcp/agent-route-schemas.js';
 import { SettingsService } from './settings/settings.service.js';
-
-/** The job hooks of this extension. */
-export const HOOKS = {
-  detectSession: 'cartrecovery.detect_session_abandonment',
-  sweep: 'cartrecovery.detect_abandonment',
-  sendStep: 'cartrecovery.send_step',
-  prune: 'cartrecovery.prune',
-  licenseCheck: 'cartrecovery.license_check',
-} as const;
 
 /** What every cart-recovery service works with: the extension context plus its own shared parts. */
 export interface CartRecovery {
@@ -19,22 +11,17 @@ export interface CartRecovery {
   analyticsCache: AnalyticsCache;
   /** Group commit of new captures. */
   captureWriter: CaptureWriter;
+  /** The agent routes' input schemas, recorded as they are registered, for the MCP tools. */
+  agentRouteSchemas: AgentSchemaTable;
 }
 
-const instances = new WeakMap<ExtensionContext, CartRecovery>();
-
-/** The cart-recovery services of one app (built once per context). */
-export function cartRecovery(ctx: ExtensionContext): CartRecovery {
-  let cr = instances.get(ctx);
-  if (!cr) {
-    const created: CartRecovery = {
-      ctx,
-      settings: new SettingsService(ctx.options),
-      analyticsCache: new AnalyticsCache(ctx),
-    } as CartRecovery;
-    created.captureWriter = new CaptureWriter(created);
-    cr = created;
-    instances.set(ctx, cr);
-  }
-  return cr;
+/** The cart-recovery services of one app (the platform builds them once; every hook receives them). */
+export function cartRecoveryServices(ctx: ExtensionContext): CartRecovery {
+  return {
+    ctx,
+    settings: new SettingsService(ctx.options),
+    analyticsCache: new AnalyticsCache(ctx),
+    captureWriter: new CaptureWriter({ ctx }),
+    agentRouteSchemas: new Map(),
+  };
 }

@@ -1,12 +1,14 @@
 import { defineExtension } from '../define-extension.js';
+import { ADMIN_CAPABILITY } from './common/admin-policy.js';
+import { loyaltyCli } from './cli/loyalty.cli.js';
 import { cartExtensionView } from './customers/loyalty-customer.service.js';
-import { loyaltyAdminRoutes } from './ledger/ledger-admin.routes.js';
 import { loyaltyCustomerRoutes } from './customers/loyalty-customer.routes.js';
 import { loyaltyShopAdminRoutes } from './earning/loyalty-shop-admin.routes.js';
-import { loyaltyCli } from './loyalty.cli.js';
-import { registerLoyaltyMcpTools } from './loyalty.mcp.js';
+import { loyaltyAdminRoutes } from './ledger/ledger-admin.routes.js';
 import { loyaltyJobs, scheduleLoyaltyJobs } from './loyalty.jobs.js';
+import { loyaltyServices } from './loyalty.services.js';
 import { loyaltySubscribers } from './loyalty.subscribers.js';
+import { registerLoyaltyMcpTools } from './mcp/loyalty.mcp.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
 import { referralCapture } from './referrals/referral.pages.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
@@ -18,25 +20,28 @@ export const loyaltyExtension = defineExtension({
   name: 'loyalty',
   migrations: { '2026-11-22T07-00-loyalty': initial },
   namespaces: [{ namespace: 'loyalty/v1', validationStatus: 422 }],
-  adminCapability: 'manage_loyalty',
-  capabilities: { manage_loyalty: ['administrator'] },
-  routes(app, ctx) {
+  admin: { capability: ADMIN_CAPABILITY },
+  capabilities: { [ADMIN_CAPABILITY]: ['administrator'] },
+  services: loyaltyServices,
+  routes(app, { ctx }) {
     registerSettingsRoutes(app, ctx);
     loyaltyAdminRoutes(app, ctx);
     loyaltyCustomerRoutes(app, ctx);
     loyaltyShopAdminRoutes(app, ctx);
-    registerLoyaltyMcpTools(ctx.mcpTools);
   },
-  pages(app, ctx) {
+  mcp(tools) {
+    registerLoyaltyMcpTools(tools);
+  },
+  storefront(app, { ctx }) {
+    ctx.shop.registerCartExtension('loyalty', (cart) => cartExtensionView(ctx, cart));
+    registerLoyaltyStorefront(ctx);
     referralCapture(app, ctx);
     registerRedeemForm(app, ctx);
   },
-  subscribers(ctx) {
+  subscribers({ ctx }) {
     loyaltySubscribers(ctx);
-    ctx.shop.registerCartExtension('loyalty', (cart) => cartExtensionView(ctx, cart));
-    registerLoyaltyStorefront(ctx);
   },
-  jobs: loyaltyJobs,
-  setup: scheduleLoyaltyJobs,
+  jobs: ({ ctx }) => loyaltyJobs(ctx),
+  setup: ({ ctx }) => scheduleLoyaltyJobs(ctx),
   cli: loyaltyCli,
 });

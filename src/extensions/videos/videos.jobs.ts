@@ -1,13 +1,12 @@
 import type { JobHandler } from '../../platform/jobs/job-queue.js';
 import { fromDbTime } from '../../platform/db/sql-helpers.js';
 import { RestError } from '../../platform/http/errors.js';
-import type { ExtensionContext } from '../define-extension.js';
 import { readSyncState } from './library/library.repository.js';
-import { videosServices } from './videos.services.js';
+import type { VideosServices } from './videos.services.js';
 
 /** Job handlers: the auto sync (hourly check, syncs when the library is older than its freshness window) and the license re-check. */
-export function videosJobs(ctx: ExtensionContext): Record<string, JobHandler> {
-  const s = videosServices(ctx);
+export function videosJobs(s: VideosServices): Record<string, JobHandler> {
+  const { ctx } = s;
   return {
     'videos.auto_sync': async () => {
       const { settings } = await s.settings.load();
@@ -35,7 +34,7 @@ export function videosJobs(ctx: ExtensionContext): Record<string, JobHandler> {
 }
 
 /** Ensures the recurring jobs exist. */
-export async function scheduleVideosJobs(ctx: ExtensionContext): Promise<void> {
+export async function scheduleVideosJobs({ ctx }: VideosServices): Promise<void> {
   await ctx.jobs.scheduleRecurring({ hook: 'videos.auto_sync', intervalSeconds: 3600 });
   await ctx.jobs.scheduleRecurring({ hook: 'videos.license_recheck', dailyAt: '04:20' });
 }

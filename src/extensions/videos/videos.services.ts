@@ -9,8 +9,9 @@ import { SettingsStore } from './settings/settings.store.js';
 import { StorefrontService } from './storefront/storefront.service.js';
 import { VideosLog } from './common/videos-log.js';
 
-/** Every service of the videos extension, wired once per app. */
+/** Every service of the videos extension, wired once per app, with the app context they were built from. */
 export interface VideosServices {
+  ctx: ExtensionContext;
   settings: SettingsStore;
   admin: SettingsAdminService;
   connection: ConnectionService;
@@ -22,12 +23,8 @@ export interface VideosServices {
   log: VideosLog;
 }
 
-const built = new WeakMap<ExtensionContext, VideosServices>();
-
-/** The services of the app owning `ctx` (built on first use; routes, jobs, CLI and subscribers share them). */
+/** The videos services of one app (the platform builds them once; routes, jobs, CLI and subscribers share them). */
 export function videosServices(ctx: ExtensionContext): VideosServices {
-  let services = built.get(ctx);
-  if (services) return services;
   const settings = new SettingsStore(ctx);
   const log = new VideosLog(
     ctx.config.dataDir,
@@ -36,7 +33,8 @@ export function videosServices(ctx: ExtensionContext): VideosServices {
   );
   const connection = new ConnectionService(ctx, settings, log);
   const assignments = new AssignmentsService(ctx);
-  services = {
+  return {
+    ctx,
     settings,
     log,
     connection,
@@ -47,6 +45,4 @@ export function videosServices(ctx: ExtensionContext): VideosServices {
     storefront: new StorefrontService(settings, assignments),
     license: new VideosLicenseService(ctx, settings, log),
   };
-  built.set(ctx, services);
-  return services;
 }

@@ -9,7 +9,6 @@ import { reviewScreens } from './reviews/review-screens.js';
 // The shop's screens: the Shop menu (orders, customers, coupons) and the Products menu (products, categories, reviews).
 registerAdminModule({
   name: 'shop',
-  capability: 'manage_shop',
   menus: [
     {
       label: __('Shop', 'storeside'),

@@ -7,6 +7,7 @@ import { loadConfig } from '../../../src/platform/config/config.js';
 const slow = defineExtension({
   name: 'slow',
   migrations: {},
+  services: (ctx) => ({ ctx }),
   routes(app) {
     app.get('/slow/v1/wait', { config: { auth: { access: 'public', nonce: 'never' } } }, async () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

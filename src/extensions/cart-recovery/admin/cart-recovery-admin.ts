@@ -8,7 +8,6 @@ import { templatesScreens } from './templates-screens.js';
 // on the shop's order screen (whether the order recovered an abandoned cart).
 registerAdminModule({
   name: 'cartrecovery',
-  capability: 'manage_shop',
   menus: [
     {
       label: __('Cart Recovery', 'storeside'),

@@ -3,7 +3,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
-import type { AdminSessionDetail } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminSessionDetail } from '../sessions/sessions-admin.schemas.js';
 import { runSessionAction, type SessionAction } from './cart-recovery-client.js';
 
 /**

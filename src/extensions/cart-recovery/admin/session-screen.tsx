@@ -2,7 +2,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { Link, useLocation, useParams } from 'wouter';
 import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import type { AdminSessionDetail, TimelineEntry } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminSessionDetail, TimelineEntry } from '../sessions/sessions-admin.schemas.js';
 import { formatMinor, sessionPath } from './cart-recovery-client.js';
 import { SessionActions } from './session-actions.js';
 import { EMAIL_STATUS_LABELS, SESSION_STATUS_LABELS } from './status-labels.js';

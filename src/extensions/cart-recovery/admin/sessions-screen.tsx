@@ -5,7 +5,7 @@ import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useQueryState } from '../../../admin/components/use-query-state.js';
-import type { AdminSessionSummary } from '../admin-routes/admin-reads.schemas.js';
+import type { AdminSessionSummary } from '../sessions/sessions-admin.schemas.js';
 import { SESSION_STATES } from '../sessions/session-states.constants.js';
 import { formatMinor, sessionsPath } from './cart-recovery-client.js';
 import { EmailSearch, searchFilter } from './email-search.js';

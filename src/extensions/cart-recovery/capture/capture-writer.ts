@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../../../platform/db/database.js';
 import type { RestError } from '../../../platform/http/errors.js';
 import { newJobValues } from '../../../platform/jobs/db-job-queue.js';
 import type { ShopProductPrice } from '../../../shop/shop-api.js';
-import type { CartRecovery } from '../cart-recovery.services.js';
+import type { ExtensionServices } from '../../define-extension.js';
 import { abandonmentCheckSpecs, scheduleAbandonmentChecks } from '../sequence/session-jobs.js';
 import {
   type CapturedSessionRow,
@@ -60,7 +60,7 @@ export class CaptureWriter {
   private queue: Waiting[] = [];
   private busyLanes = 0;
 
-  constructor(private readonly cr: CartRecovery) {
+  constructor(private readonly cr: ExtensionServices) {
     this.lanes = capturesAtOnce(cr.ctx.db) ? 2 : 1;
   }
 

@@ -1,7 +1,6 @@
 import { type CliCommand, CliUsageError } from '../../../platform/cli/cli-command.js';
 import { integerOption } from '../../../platform/cli/cli-options.js';
-import type { ExtensionContext } from '../../define-extension.js';
-import { cartRecovery } from '../cart-recovery.services.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../analytics/analytics-cache.js';
 import { computeAnalytics, getAnalytics } from '../analytics/analytics.service.js';
 import { erasePersonalData, exportPersonalData } from '../privacy/privacy.service.js';
@@ -10,14 +9,14 @@ import { sweepAbandonment } from '../sequence/abandonment.service.js';
 import { seedBenchData } from './bench-data.service.js';
 
 /** `storeside cart-recovery …` and `storeside bench-data cart-recovery`. */
-export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
+export const cartRecoveryCli: ReadonlyArray<CliCommand<CartRecovery>> = [
   {
     name: ['cart-recovery', 'privacy', 'export'],
     summary: 'Print (JSON) everything cart recovery holds for an e-mail address.',
     args: '<email>',
-    async run(ctx, { args, print }) {
+    async run(cr, { args, print }) {
       if (!args[0]) throw new CliUsageError('<email> is required');
-      print(JSON.stringify(await exportPersonalData(cartRecovery(ctx), args[0]), null, 2));
+      print(JSON.stringify(await exportPersonalData(cr, args[0]), null, 2));
       return 0;
     },
   },
@@ -31,9 +30,9 @@ export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
         description: 'Also erase the address from the suppression list (it may then be e-mailed again).',
       },
     },
-    async run(ctx, { args, options, print }) {
+    async run(cr, { args, options, print }) {
       if (!args[0]) throw new CliUsageError('<email> is required');
-      const result = await erasePersonalData(cartRecovery(ctx), args[0], {
+      const result = await erasePersonalData(cr, args[0], {
         includeSuppression: options['include-suppression'] === true,
       });
       print(
@@ -45,8 +44,8 @@ export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
   {
     name: ['cart-recovery', 'prune'],
     summary: 'Apply the retention policy now (also runs daily).',
-    async run(ctx, { print }) {
-      const result = await pruneExpiredData(cartRecovery(ctx));
+    async run(cr, { print }) {
+      const result = await pruneExpiredData(cr);
       print(`Deleted ${result.deleted}, anonymised ${result.anonymized} session(s).`);
       return 0;
     },
@@ -54,8 +53,8 @@ export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
   {
     name: ['cart-recovery', 'sweep'],
     summary: 'Run the abandonment sweep now (also runs every 5 minutes).',
-    async run(ctx, { print }) {
-      const result = await sweepAbandonment(cartRecovery(ctx));
+    async run(cr, { print }) {
+      const result = await sweepAbandonment(cr);
       print(
         `Marked ${result.abandoned} session(s) abandoned; settled ${result.staleClaims} stale send claim(s).`,
       );
@@ -78,8 +77,7 @@ export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
         description: 'Run it n times and print the timings (default 1).',
       },
     },
-    async run(ctx, { options, print }) {
-      const cr = cartRecovery(ctx);
+    async run(cr, { options, print }) {
       const days = Number(options.days ?? 30) as AnalyticsPeriod;
       if (!ANALYTICS_PERIODS.includes(days))
         throw new CliUsageError(`--days must be one of ${ANALYTICS_PERIODS.join(', ')}`);
@@ -110,9 +108,9 @@ export const cartRecoveryCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
         description: 'Sessions to seed, 1–5000000 (default 100000).',
       },
     },
-    async run(ctx, { options, print }) {
+    async run(cr, { options, print }) {
       const count = integerOption(options, 'sessions', { default: 100_000, min: 1, max: 5_000_000 });
-      const written = await seedBenchData(cartRecovery(ctx), count, print);
+      const written = await seedBenchData(cr, count, print);
       print(`Seeded ${written} cart-recovery session(s).`);
       return 0;
     },

@@ -1,6 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { RestApp } from '../../../platform/http/server.js';
-import type { CartRecovery } from '../cart-recovery.services.js';
 
 /** The TypeBox schemas of one agent route's input, as the route itself declares them. */
 export interface AgentRouteSchemas {
@@ -13,15 +12,12 @@ export interface AgentRouteSchemas {
 export type AgentSchemaTable = Map<string, AgentRouteSchemas>;
 
 const AGENT_URL = /^\/wp-json\/cartrecovery\/v1(\/agent\/.*)$/;
-const tables = new WeakMap<CartRecovery, AgentSchemaTable>();
 
 /**
- * Records the input schemas of the agent routes as they are registered (call before registering them), so the
- * MCP tools take each route's own TypeBox schema instead of a copy.
+ * Records the input schemas of the agent routes into `table` as they are registered (call before registering
+ * them), so the MCP tools take each route's own TypeBox schema instead of a copy.
  */
-export function captureAgentRouteSchemas(app: RestApp, cr: CartRecovery): void {
-  const table: AgentSchemaTable = new Map();
-  tables.set(cr, table);
+export function captureAgentRouteSchemas(app: RestApp, table: AgentSchemaTable): void {
   app.addHook('onRoute', (route) => {
     const match = AGENT_URL.exec(route.url);
     if (!match || !route.schema) return;
@@ -29,9 +25,4 @@ export function captureAgentRouteSchemas(app: RestApp, cr: CartRecovery): void {
     const { params, querystring, body } = route.schema as AgentRouteSchemas;
     for (const method of [route.method].flat()) table.set(`${method} ${path}`, { params, querystring, body });
   });
-}
-
-/** The agent route schemas captured for this app (empty before its routes are registered). */
-export function agentRouteSchemas(cr: CartRecovery): AgentSchemaTable {
-  return tables.get(cr) ?? new Map();
 }

@@ -5,7 +5,6 @@ import type { CartRecovery } from '../cart-recovery.services.js';
 import { authorizeAgentBase } from '../agent/agent-permissions.js';
 import { AGENT_POLICY } from '../agent/agent.routes.js';
 import { agentDispatcher } from './agent-dispatch.js';
-import { agentRouteSchemas } from './agent-route-schemas.js';
 import { readTools } from './read-tools.js';
 
 /** A JSON-RPC message or batch (the SDK transport checks the rest and answers 400 itself). */
@@ -37,7 +36,7 @@ export function registerMcpPage(app: RestApp, cr: CartRecovery): void {
       const { createAgentMcpServer, WebStandardStreamableHTTPServerTransport } = await mcpSdk();
       const server = createAgentMcpServer(
         agentDispatcher(app, request.headers),
-        agentRouteSchemas(cr),
+        cr.agentRouteSchemas,
         readTools(app, cr, { principal: request.principal, ip: request.ip }),
       );
       const transport = new WebStandardStreamableHTTPServerTransport({

@@ -1,5 +1,6 @@
 import type { JobHandler } from '../../../platform/jobs/job-queue.js';
-import { type CartRecovery, HOOKS } from '../cart-recovery.services.js';
+import type { CartRecovery } from '../cart-recovery.services.js';
+import { HOOKS } from '../common/job-hooks.js';
 import { checkSessionAbandonment, sweepAbandonment } from './abandonment.service.js';
 import { sendStep } from './send.service.js';
 

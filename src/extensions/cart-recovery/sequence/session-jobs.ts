@@ -1,10 +1,11 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import type { JobSpec } from '../../../platform/jobs/job-queue.js';
-import { type CartRecovery, HOOKS } from '../cart-recovery.services.js';
+import type { ExtensionServices } from '../../define-extension.js';
+import { HOOKS } from '../common/job-hooks.js';
 
 /** Schedules the exact abandonment check of a session at `at` (last activity + timeout). */
 export async function scheduleAbandonmentCheck(
-  cr: CartRecovery,
+  cr: ExtensionServices,
   db: DbOrTrx,
   sessionId: number,
   at: Date,
@@ -17,7 +18,7 @@ export async function scheduleAbandonmentCheck(
 
 /** Schedules the exact abandonment checks of several sessions in one statement. */
 export async function scheduleAbandonmentChecks(
-  cr: CartRecovery,
+  cr: ExtensionServices,
   db: DbOrTrx,
   checks: Array<{ sessionId: number; at: Date }>,
 ): Promise<void> {
@@ -36,7 +37,7 @@ export function abandonmentCheckSpecs(checks: Array<{ sessionId: number; at: Dat
 
 /** Schedules the send of one step at `at` (no duplicate while one is pending). */
 export async function scheduleStepSend(
-  cr: CartRecovery,
+  cr: ExtensionServices,
   db: DbOrTrx,
   input: { sessionId: number; step: number; at: Date; unique?: boolean },
 ): Promise<void> {
@@ -54,7 +55,7 @@ export async function scheduleStepSend(
 
 /** Cancels every pending job of a session (its abandonment checks and step sends), or only its step sends. */
 export async function cancelSessionJobs(
-  cr: CartRecovery,
+  cr: ExtensionServices,
   db: DbOrTrx,
   sessionId: number,
   which: 'all' | 'sends' = 'all',
@@ -64,7 +65,7 @@ export async function cancelSessionJobs(
 
 /** Cancels the pending jobs of many sessions in few statements (each session's jobs are found by their group). */
 export async function cancelSessionsJobs(
-  cr: CartRecovery,
+  cr: ExtensionServices,
   db: DbOrTrx,
   sessionIds: number[],
   which: 'all' | 'sends' = 'all',

@@ -5,7 +5,6 @@ import { registerAdminModule } from '../../../admin/registry.js';
 // order and customer screens (an order's points, a customer's balance).
 registerAdminModule({
   name: 'loyalty',
-  capability: 'manage_loyalty',
   menus: [
     {
       label: __('Loyalty', 'storeside'),

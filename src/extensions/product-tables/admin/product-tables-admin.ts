@@ -4,7 +4,6 @@ import { registerAdminModule } from '../../../admin/registry.js';
 // The product-table builder: the tables list, the Create Table wizard, the editor, settings and the activity log.
 registerAdminModule({
   name: 'product_tables',
-  capability: 'manage_options',
   menus: [
     {
       label: __('Product Tables', 'storeside'),

@@ -4,7 +4,6 @@ import { registerAdminModule } from '../../../admin/registry.js';
 // The product videos screens: the library, products and their galleries, settings, and the setup wizard.
 registerAdminModule({
   name: 'videos',
-  capability: 'manage_videos',
   menus: [
     {
       label: __('Videos', 'storeside'),

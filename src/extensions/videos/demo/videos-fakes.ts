@@ -1,7 +1,6 @@
 import { FakeLicenseServer } from '../../../fakes/license-server.fake.js';
 import { FakeYouTube } from '../../../fakes/youtube.fake.js';
-import type { ExtensionContext } from '../../define-extension.js';
-import { videosServices } from '../videos.services.js';
+import type { VideosServices } from '../videos.services.js';
 
 /** The channel the demo and `--with-fakes` runs sync from (same id, hence the same videos, every time). */
 export const DEMO_CHANNEL_ID = 'UCstoresideDemoChannel00';
@@ -11,17 +10,17 @@ export const DEMO_CHANNEL_ID = 'UCstoresideDemoChannel00';
  * `storeside videos sync --with-fakes`): service URLs point at the fake only while it runs. The library stays.
  */
 export async function syncFromFakeChannel(
-  ctx: ExtensionContext,
+  s: VideosServices,
   input: { videoCount: number; onProgress?: (done: number, total: number) => void },
 ) {
   const youtube = new FakeYouTube();
   youtube.addChannel({ id: DEMO_CHANNEL_ID, title: 'Storeside Demo Channel', videoCount: input.videoCount });
   const urls = await youtube.start();
+  const { ctx } = s;
   const saved = { ...ctx.config.services };
   ctx.config.services.VIDEOS_API_BASE_URL = urls.apiBaseUrl;
   ctx.config.services.VIDEOS_OAUTH_PROXY_URL = urls.oauthProxyUrl;
   try {
-    const s = videosServices(ctx);
     await s.connection.connect({
       connection_method: 'api',
       api_key: youtube.issueApiKey('demo'),

@@ -1,13 +1,11 @@
 import type { RestApp } from '../../../platform/http/server.js';
-import type { ExtensionContext } from '../../define-extension.js';
 import { doc, LicenseBody, LicenseReply, ok } from '../videos.schemas.js';
-import { VIDEOS_POLICY } from '../common/admin-policy.js';
-import { videosServices } from '../videos.services.js';
+import { ADMIN_POLICY } from '../common/admin-policy.js';
+import type { VideosServices } from '../videos.services.js';
 
 /** Registers the `videos-pro/v1` license routes. */
-export function registerLicenseRoutes(app: RestApp, ctx: ExtensionContext): void {
-  const s = videosServices(ctx);
-  const config = { auth: VIDEOS_POLICY };
+export function registerLicenseRoutes(app: RestApp, s: VideosServices): void {
+  const config = { auth: ADMIN_POLICY };
   app.post(
     '/videos-pro/v1/license/activate',
     {

@@ -1,17 +1,14 @@
 import type { RestApp } from '../../../platform/http/server.js';
-import type { ExtensionContext } from '../../define-extension.js';
-import { VIDEOS_POLICY } from '../common/admin-policy.js';
+import { ADMIN_POLICY } from '../common/admin-policy.js';
 import { doc, ok } from '../videos.schemas.js';
-import { videosServices } from '../videos.services.js';
+import type { VideosServices } from '../videos.services.js';
 import { SettingsBody, SettingsReply, SettingsView } from './settings.schemas.js';
 
-const config = { auth: VIDEOS_POLICY };
+const config = { auth: ADMIN_POLICY };
 const NS = '/videos/v1';
 
 /** `GET` and `POST /videos/v1/settings`, `DELETE /videos/v1/settings/delete-all-data`. */
-export function registerSettingsRoutes(app: RestApp, ctx: ExtensionContext): void {
-  const s = videosServices(ctx);
-
+export function registerSettingsRoutes(app: RestApp, s: VideosServices): void {
   app.get(
     `${NS}/settings`,
     { config, schema: { ...doc('All settings (secrets masked)'), response: ok(SettingsView) } },

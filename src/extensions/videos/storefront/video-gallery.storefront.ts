@@ -1,7 +1,6 @@
 import { html, jsonScript, type SafeHtml, safeUrl, trustedHtml } from '../../../platform/http/html.js';
-import type { ExtensionContext } from '../../define-extension.js';
 import type { GalleryVideo, ProductGallery } from './storefront.service.js';
-import { videosServices } from '../videos.services.js';
+import type { VideosServices } from '../videos.services.js';
 
 /** The island that turns each facade into its player on click (`storefront/islands/video-facade.ts`). */
 const FACADE_ISLAND = 'video-facade';
@@ -11,8 +10,7 @@ const FACADE_ISLAND = 'video-facade';
  * click-to-play facade (thumbnail and a play link to YouTube, which the island turns into a button that loads
  * the player), and their VideoObject JSON-LD in the page head.
  */
-export function registerVideoGallery(ctx: ExtensionContext): void {
-  const { storefront } = videosServices(ctx);
+export function registerVideoGallery({ ctx, storefront }: VideosServices): void {
   ctx.shop.addStorefrontPart('product.gallery', async ({ product }) => {
     const gallery = (await storefront.galleries([product])).get(product.id);
     if (!gallery || gallery.videos.length === 0) return null;

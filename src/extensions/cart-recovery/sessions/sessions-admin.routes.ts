@@ -10,7 +10,7 @@ import {
   type NotificationState,
   PENDING_NOTIFICATION_STATES,
   type SessionState,
-} from '../sessions/session-states.constants.js';
+} from './session-states.constants.js';
 import {
   AdminNotification,
   AdminNotificationsQuery,
@@ -18,7 +18,7 @@ import {
   AdminSessionParams,
   AdminSessionsQuery,
   AdminSessionSummary,
-} from './admin-reads.schemas.js';
+} from './sessions-admin.schemas.js';
 import { adminSessionDetail, adminSessionSummary, listedNotification } from './admin-session-view.js';
 
 /** The hash of a searched address; anything but a whole address is refused (only the hash is indexed). */
@@ -36,7 +36,7 @@ function notificationStates(status: string | undefined): readonly NotificationSt
 }
 
 /** `GET /sessions`, `GET /sessions/{id}` and `GET /notifications` for the admin screens (manage_shop). */
-export function registerAdminReadRoutes(app: RestApp, cr: CartRecovery): void {
+export function registerSessionAdminRoutes(app: RestApp, cr: CartRecovery): void {
   const tags = ['cartrecovery'];
 
   app.get(

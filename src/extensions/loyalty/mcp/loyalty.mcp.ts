@@ -1,5 +1,6 @@
-import type { McpToolRegistry } from '../../platform/mcp/mcp-tools.js';
-import { BalancesQuery, CustomerParams, LedgerQuery, MeQuery } from './loyalty.schemas.js';
+import type { McpToolRegistry } from '../../../platform/mcp/mcp-tools.js';
+import { ADMIN_CAPABILITY } from '../common/admin-policy.js';
+import { BalancesQuery, CustomerParams, LedgerQuery, MeQuery } from '../loyalty.schemas.js';
 
 /** Offers the read routes of the ledger and the customers' balances as read-only MCP tools (`manage_loyalty`). */
 export function registerLoyaltyMcpTools(tools: McpToolRegistry): void {
@@ -9,7 +10,7 @@ export function registerLoyaltyMcpTools(tools: McpToolRegistry): void {
       'Loyalty ledger entries, newest first, optionally for one customer (user_id), of one transaction_type or ' +
       'reference_type, or between date_from and date_to (YYYY-MM-DD); page and per_page (at most 100).',
     route: '/loyalty/v1/ledger',
-    capability: 'manage_loyalty',
+    capability: ADMIN_CAPABILITY,
     querystring: LedgerQuery,
   });
   tools.register({
@@ -18,7 +19,7 @@ export function registerLoyaltyMcpTools(tools: McpToolRegistry): void {
       "One customer's loyalty view: points balance and its money value, tier, referral link, and a page of " +
       'recent ledger history (page, per_page).',
     route: '/loyalty/v1/customers/:id',
-    capability: 'manage_loyalty',
+    capability: ADMIN_CAPABILITY,
     params: CustomerParams,
     querystring: MeQuery,
   });
@@ -27,7 +28,7 @@ export function registerLoyaltyMcpTools(tools: McpToolRegistry): void {
     description:
       'The points balance and tier of each customer in include (comma-separated user ids, at most 100).',
     route: '/loyalty/v1/balances',
-    capability: 'manage_loyalty',
+    capability: ADMIN_CAPABILITY,
     querystring: BalancesQuery,
   });
 }

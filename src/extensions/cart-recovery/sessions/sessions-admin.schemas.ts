@@ -1,10 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { paginationQuery } from '../../../platform/http/collection.js';
-import {
-  NOTIFICATION_FILTERS,
-  NOTIFICATION_STATES,
-  SESSION_STATES,
-} from '../sessions/session-states.constants.js';
+import { NOTIFICATION_FILTERS, NOTIFICATION_STATES, SESSION_STATES } from './session-states.constants.js';
 
 /** A string enum of `values` (typed as their union). */
 const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>

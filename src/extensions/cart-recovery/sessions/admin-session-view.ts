@@ -1,12 +1,12 @@
 import { readSnapshot } from '../capture/cart-snapshot.js';
 import type { ListedNotificationRow, NotificationRow } from '../sequence/notifications.repository.js';
-import type { SessionRow } from '../sessions/sessions.repository.js';
+import type { SessionRow } from './sessions.repository.js';
 import type {
   AdminNotification,
   AdminSessionDetail,
   AdminSessionSummary,
   TimelineEntry,
-} from './admin-reads.schemas.js';
+} from './sessions-admin.schemas.js';
 
 /** A session as the admin list shows it (the full address; money in minor units). */
 export function adminSessionSummary(

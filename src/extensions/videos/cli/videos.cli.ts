@@ -1,11 +1,10 @@
-import type { CliCommand } from '../../platform/cli/cli-command.js';
-import { integerOption } from '../../platform/cli/cli-options.js';
-import type { ExtensionContext } from '../define-extension.js';
-import { DEMO_CHANNEL_ID, runFakeServices, syncFromFakeChannel } from './demo/videos-fakes.js';
-import { videosServices } from './videos.services.js';
+import type { CliCommand } from '../../../platform/cli/cli-command.js';
+import { integerOption } from '../../../platform/cli/cli-options.js';
+import { DEMO_CHANNEL_ID, runFakeServices, syncFromFakeChannel } from '../demo/videos-fakes.js';
+import type { VideosServices } from '../videos.services.js';
 
 /** `storeside videos sync` (with a progress bar) and `storeside videos fakes`. */
-export const videosCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
+export const videosCli: ReadonlyArray<CliCommand<VideosServices>> = [
   {
     name: ['videos', 'sync'],
     summary:
@@ -14,13 +13,13 @@ export const videosCli: ReadonlyArray<CliCommand<ExtensionContext>> = [
       'with-fakes': { type: 'boolean', description: 'Sync from a fake channel instead of YouTube.' },
       videos: { type: 'string', value: '<n>', description: 'Videos in the fake channel (default 60).' },
     },
-    async run(ctx, { options, print }) {
+    async run(s, { options, print }) {
       const videoCount = integerOption(options, 'videos', VIDEO_COUNT);
       const bar = progressBar(print);
       const result =
         options['with-fakes'] === true
-          ? await syncFromFakeChannel(ctx, { videoCount, onProgress: bar })
-          : await videosServices(ctx).sync.sync(bar);
+          ? await syncFromFakeChannel(s, { videoCount, onProgress: bar })
+          : await s.sync.sync(bar);
       bar.done();
       print(
         `Synced ${result.video_count} videos from "${result.channel.title}" (${result.added} new, ${result.removed} gone) using ${result.quota_units} quota units.`,
