@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
 import {
   emptyProductForm,
   type ProductFormValues,
@@ -7,6 +8,12 @@ import {
   variationBody,
 } from './product-form-values.js';
 import { type Category, categoryTree } from './products-client.js';
+
+// The form helpers reach the admin shell, whose boot object is read from the page: an admin page with no modules.
+vi.hoisted(() => {
+  document.body.innerHTML =
+    '<script id="storeside-boot" type="application/json">{"modules":[],"capabilities":[]}</script>';
+});
 
 const form = (patch: Partial<ProductFormValues>): ProductFormValues => ({ ...emptyProductForm(), ...patch });
 
