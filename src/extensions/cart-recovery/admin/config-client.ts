@@ -63,8 +63,11 @@ export function saveCampaign(patch: CampaignPatch): Promise<Campaign> {
 
 /** The local license state. */
 export async function fetchLicense(): Promise<LicenseView> {
-  return (await api<{ license: LicenseView }>({ path: `${P}/license/status` })).license;
+  return (await api<{ license: LicenseView }>({ path: LICENSE_STATUS_PATH })).license;
 }
+
+/** Where the local license state is read. */
+export const LICENSE_STATUS_PATH = `${P}/license/status`;
 
 /** Activates a key with the license server. */
 export async function activateLicense(key: string): Promise<LicenseView> {
