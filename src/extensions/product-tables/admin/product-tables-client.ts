@@ -70,8 +70,11 @@ export function fetchTable(id: number): Promise<TableRecord> {
 
 /** The configuration a new table starts from (factory defaults with the stored defaults over them). */
 export function fetchTableDefaults(): Promise<TableConfig> {
-  return api({ path: `${TABLES_NS}/table-defaults` });
+  return api({ path: TABLE_DEFAULTS_PATH });
 }
+
+/** Where the configuration a new table starts from is read. */
+export const TABLE_DEFAULTS_PATH = `${TABLES_NS}/table-defaults`;
 
 /** Creates (no id) or updates (id) a table; answers the saved record. */
 export function saveTable(data: TableConfigInput & { id?: number }): Promise<TableRecord> {
