@@ -1,39 +1,29 @@
 import { Button, CheckboxControl, Spinner, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrors } from '../../../src/admin/api.js';
-import { useNotices } from '../../../src/admin/components/notices.js';
 import { ScreenHeader } from '../../../src/admin/components/screen-header.js';
+import { useSavedForm } from '../../../src/admin/components/use-saved-form.js';
 import type { NoticeSettings } from '../settings/settings.schemas.js';
-import { fetchSettings, saveSettings } from './store-notice-client.js';
+import { SETTINGS_PATH, saveSettings } from './store-notice-client.js';
+
+const asDraft = (settings: NoticeSettings) => settings;
 
 /** The store notice: whether it shows, its text, and its last day. */
 export default function SettingsScreen() {
-  const notices = useNotices();
-  const [settings, setSettings] = useState<NoticeSettings | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per screen
-  useEffect(() => {
-    fetchSettings().then(setSettings, (error) => notices.showError(error));
-  }, []);
+  const {
+    draft: settings,
+    setDraft,
+    errors,
+    busy,
+    submit,
+  } = useSavedForm({
+    path: SETTINGS_PATH,
+    save: saveSettings,
+    toDraft: asDraft,
+    savedMessage: __('Settings saved.', 'storeside'),
+  });
   if (!settings) return <Spinner />;
 
-  const change = (patch: Partial<NoticeSettings>) => setSettings({ ...settings, ...patch });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      setSettings(await saveSettings(settings));
-      setErrors({});
-      notices.show('success', __('Settings saved.', 'storeside'));
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notices.showError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (patch: Partial<NoticeSettings>) => setDraft({ ...settings, ...patch });
   return (
     <>
       <ScreenHeader title={__('Store Notice', 'storeside')} />

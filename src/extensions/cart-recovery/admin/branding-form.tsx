@@ -1,10 +1,16 @@
 import { Button, Spinner, TextareaControl, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import type { Settings } from '../settings/settings.schemas.js';
-import { fetchCrSettings, saveCrSettings } from './config-client.js';
+import { CR_SETTINGS_PATH, fetchCrSettings, saveCrSettings } from './config-client.js';
 
 type Branding = Pick<Settings, 'logo_url' | 'accent_color' | 'footer_address'>;
 
@@ -14,12 +20,11 @@ export function BrandingForm({ onSaved }: { onSaved: () => void }) {
   const [draft, setDraft] = useState<Branding | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchCrSettings().then(
-      ({ logo_url, accent_color, footer_address }) => setDraft({ logo_url, accent_color, footer_address }),
-      (error) => notices.showError(error),
-    );
-  }, [notices]);
+  const record = useApiQuery(CR_SETTINGS_PATH, fetchCrSettings, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(CR_SETTINGS_PATH, record.data, ({ logo_url, accent_color, footer_address }) =>
+    setDraft({ logo_url, accent_color, footer_address }),
+  );
   if (!draft) return <Spinner />;
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { api, withQuery } from '../../../admin/api.js';
 import type { TokenCreated, TokenView } from '../agent/agent.schemas.js';
-import type { MailDelivery } from '../settings/mail-delivery.schemas.js';
 import type { Campaign, CampaignPatch, Settings, SettingsPatch } from '../settings/settings.schemas.js';
 
 /** A bearer token as listed. */
@@ -46,10 +45,8 @@ export function saveCrSettings(patch: SettingsPatch): Promise<Settings> {
   return api({ path: `${P}/settings`, method: 'POST', data: patch });
 }
 
-/** Where mail goes (SMTP or the outbox). */
-export function fetchMailDelivery(): Promise<MailDelivery> {
-  return api({ path: `${P}/settings/mail` });
-}
+/** Where mail goes (SMTP or the outbox) is read. */
+export const MAIL_DELIVERY_PATH = `${P}/settings/mail`;
 
 /** The campaign: enabled flag and three steps. */
 export function fetchCampaign(): Promise<Campaign> {
@@ -66,8 +63,11 @@ export function saveCampaign(patch: CampaignPatch): Promise<Campaign> {
 
 /** The local license state. */
 export async function fetchLicense(): Promise<LicenseView> {
-  return (await api<{ license: LicenseView }>({ path: `${P}/license/status` })).license;
+  return (await api<{ license: LicenseView }>({ path: LICENSE_STATUS_PATH })).license;
 }
+
+/** Where the local license state is read. */
+export const LICENSE_STATUS_PATH = `${P}/license/status`;
 
 /** Activates a key with the license server. */
 export async function activateLicense(key: string): Promise<LicenseView> {

@@ -1,8 +1,20 @@
 import { Button, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
-import { activateLicense, deactivateLicense, fetchLicense, type LicenseView } from './config-client.js';
+import {
+  activateLicense,
+  deactivateLicense,
+  fetchLicense,
+  LICENSE_STATUS_PATH,
+  type LicenseView,
+} from './config-client.js';
 
 const STATUS_LABELS: Record<LicenseView['status'], string> = {
   inactive: __('Inactive', 'storeside'),
@@ -17,9 +29,9 @@ export function LicenseForm() {
   const [license, setLicense] = useState<LicenseView | null>(null);
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchLicense().then(setLicense, (error) => notices.showError(error));
-  }, [notices]);
+  const record = useApiQuery(LICENSE_STATUS_PATH, fetchLicense, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(LICENSE_STATUS_PATH, record.data, setLicense);
   if (!license) return <Spinner />;
 
   const run = async (action: () => Promise<LicenseView>, done: string) => {

@@ -1,20 +1,15 @@
 import { Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { userCan } from '../../../admin/boot.js';
-import { fetchMailDelivery } from './config-client.js';
+import { useApiQuery } from '../../../admin/components/api-query.js';
+import type { MailDelivery } from '../settings/mail-delivery.schemas.js';
+import { MAIL_DELIVERY_PATH } from './config-client.js';
 
 /** A warning while no `SMTP_URL` is set: every e-mail stays in the outbox instead of reaching shoppers. */
 export function MailDeliveryNotice() {
-  const [transport, setTransport] = useState<'smtp' | 'outbox' | null>(null);
-  useEffect(() => {
-    fetchMailDelivery().then(
-      (delivery) => setTransport(delivery.transport),
-      () => setTransport(null),
-    );
-  }, []);
-  if (transport !== 'outbox') return null;
+  const delivery = useApiQuery<MailDelivery>(MAIL_DELIVERY_PATH);
+  if (delivery.data?.transport !== 'outbox') return null;
   return (
     <Notice status="warning" isDismissible={false}>
       {__(

@@ -1,14 +1,20 @@
 import { Button, Spinner, TabPanel, TextareaControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import type { TemplateDraft } from '../test-tools/templates.schemas.js';
 import { EmailPreview } from './email-preview.js';
 import { BrandingForm } from './branding-form.js';
-import { fetchCampaign } from './config-client.js';
+import { CAMPAIGN_PATH, fetchCampaign } from './config-client.js';
 import { draftOf, saveTemplates, sendTemplateTest, TEMPLATE_PLACEHOLDERS } from './templates-client.js';
 import './templates-admin.css';
 import { errorMessage } from '../../../admin/components/request-error.js';
@@ -24,16 +30,13 @@ export default function TemplatesScreen() {
   const [busy, setBusy] = useState(false);
   // Bumped when the branding is saved, so the preview renders again.
   const [brandVersion, setBrandVersion] = useState(0);
-  useEffect(() => {
-    fetchCampaign().then(
-      (campaign) => {
-        const loaded = campaign.steps.map(draftOf);
-        setSaved(loaded);
-        setDrafts(loaded);
-      },
-      (error) => notices.showError(error),
-    );
-  }, [notices]);
+  const record = useApiQuery(CAMPAIGN_PATH, fetchCampaign, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(CAMPAIGN_PATH, record.data, (campaign) => {
+    const loaded = campaign.steps.map(draftOf);
+    setSaved(loaded);
+    setDrafts(loaded);
+  });
   const dirty = saved !== null && JSON.stringify(saved) !== JSON.stringify(drafts);
   useUnsavedChangesWarning(dirty);
   if (!saved) return <Spinner />;

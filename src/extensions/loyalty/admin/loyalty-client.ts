@@ -34,6 +34,9 @@ export function fetchLedger(filters: LedgerFilters, page: number, perPage: numbe
 /** Where every loyalty route lives (an adjustment reloads every read under it). */
 export const LOYALTY_NS = '/loyalty/v1';
 
+/** Where the loyalty settings are read and saved. */
+export const LOYALTY_SETTINGS_PATH = `${LOYALTY_NS}/settings`;
+
 /** The path of the users whose name or e-mail contains `search`, with their balances. */
 export function searchCustomersPath(search: string, limit = 10): string {
   return withQuery(`${LOYALTY_NS}/user-points/search-users`, { search, limit });
@@ -69,12 +72,12 @@ export function fetchCustomer(userId: number, page = 1, perPage = 10) {
 
 /** The loyalty settings. */
 export function fetchSettings(): Promise<LoyaltySettings> {
-  return api({ path: '/loyalty/v1/settings' });
+  return api({ path: LOYALTY_SETTINGS_PATH });
 }
 
 /** Saves changed settings; answers the whole object. */
 export function saveSettings(changes: Partial<LoyaltySettings>): Promise<LoyaltySettings> {
-  return api({ path: '/loyalty/v1/settings', method: 'POST', data: changes });
+  return api({ path: LOYALTY_SETTINGS_PATH, method: 'POST', data: changes });
 }
 
 /** Display names and e-mails of the given user ids (one request for a page of ledger rows). */

@@ -1,11 +1,11 @@
 import { Card, CardBody, CardHeader, Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { apiPage } from '../../../admin/api.js';
+import { useApiQuery } from '../../../admin/components/api-query.js';
 import { RequestError } from '../../../admin/components/request-error.js';
 import type { LoyaltySettings } from '../loyalty.schemas.js';
-import { fetchSettings, ledgerPath } from './loyalty-client.js';
+import { fetchSettings, LOYALTY_NS, ledgerPath } from './loyalty-client.js';
 
 interface Figures {
   settings: LoyaltySettings;
@@ -17,22 +17,22 @@ interface Figures {
 const total = (filters: Record<string, string>) =>
   apiPage(ledgerPath(filters, 1, 1)).then((page) => page.total);
 
+async function loadFigures(): Promise<Figures> {
+  const [settings, entries, orderCredits, redemptions] = await Promise.all([
+    fetchSettings(),
+    total({}),
+    total({ reference_type: 'order', transaction_type: 'credit' }),
+    total({ reference_type: 'order', transaction_type: 'debit' }),
+  ]);
+  return { settings, entries, orderCredits, redemptions };
+}
+
 /** The loyalty card: the earning rate and ledger figures, and a launch checklist done by what really happened. */
 export default function LoyaltyDashboardCard() {
-  const [figures, setFigures] = useState<Figures | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  useEffect(() => {
-    Promise.all([
-      fetchSettings(),
-      total({}),
-      total({ reference_type: 'order', transaction_type: 'credit' }),
-      total({ reference_type: 'order', transaction_type: 'debit' }),
-    ]).then(
-      ([settings, entries, orderCredits, redemptions]) =>
-        setFigures({ settings, entries, orderCredits, redemptions }),
-      setFailure,
-    );
-  }, []);
+  const { data: figures, error: failure } = useApiQuery(
+    [`${LOYALTY_NS}/ledger`, 'dashboard-figures'],
+    loadFigures,
+  );
   const steps = figures
     ? [
         { label: __('Set an earning rate', 'storeside'), done: figures.settings.earning_pointsPerDollar > 0 },

@@ -8,14 +8,20 @@ import {
   ToggleControl,
 } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import type { LoyaltySettings, Tier } from '../loyalty.schemas.js';
 import { TierList } from './tier-list.js';
-import { fetchSettings, saveSettings } from './loyalty-client.js';
+import { LOYALTY_SETTINGS_PATH, saveSettings } from './loyalty-client.js';
 
 type Key = keyof LoyaltySettings;
 // Numbers are edited as text (so a half-typed value is not coerced) and sent as numbers.
@@ -56,15 +62,12 @@ export default function SettingsScreen() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchSettings().then(
-      (settings) => {
-        setSaved(settings);
-        setDraft(toDraft(settings));
-      },
-      (error) => notices.showError(error),
-    );
-  }, [notices]);
+  const record = useApiQuery<LoyaltySettings>(LOYALTY_SETTINGS_PATH, undefined, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(LOYALTY_SETTINGS_PATH, record.data, (settings) => {
+    setSaved(settings);
+    setDraft(toDraft(settings));
+  });
   const pending = saved && draft ? changes(saved, draft) : {};
   const dirty = Object.keys(pending).length > 0;
   useUnsavedChangesWarning(dirty);

@@ -1,9 +1,9 @@
 import { CheckboxControl, SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
 import { COMBINABLE_TYPES } from '../config/column-types.constants.js';
 import type { TableColumn } from '../config/table-config.schemas.js';
-import { fetchAttributes, type Term } from './product-tables-client.js';
+import { ATTRIBUTES_PATH, fetchAttributes } from './product-tables-client.js';
 import { COLUMN_TYPE_LABELS, optionsOf } from './table-labels.js';
 
 type Settings = TableColumn['settings'];
@@ -133,10 +133,7 @@ export function ColumnTypeSettings(props: { column: TableColumn; onChange: (sett
 
 /** Which terms a tax column lists: categories, tags or one of the shop's global attributes. */
 function TaxonomySelect(props: { value: string; onChange: (taxonomy: string) => void }) {
-  const [attributes, setAttributes] = useState<Term[]>([]);
-  useEffect(() => {
-    fetchAttributes().then(setAttributes);
-  }, []);
+  const attributes = useApiQuery(ATTRIBUTES_PATH, fetchAttributes).data ?? [];
   const options = [
     ...TAXONOMIES,
     ...attributes.map((a) => ({ value: a.slug, label: sprintf(__('Attribute: %s', 'storeside'), a.name) })),

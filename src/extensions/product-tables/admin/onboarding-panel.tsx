@@ -1,19 +1,15 @@
 import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { completeOnboarding, fetchSystemStatus } from './product-tables-client.js';
+import { useApiQuery } from '../../../admin/components/api-query.js';
+import { completeOnboarding, fetchSystemStatus, SYSTEM_STATUS_PATH } from './product-tables-client.js';
 
 /** The first-run welcome (while `/system/status` says onboarding is not completed): start the wizard, or skip it. */
 export function OnboardingPanel() {
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    fetchSystemStatus().then(
-      (status) => setShow(!status.onboarding_completed),
-      () => setShow(false),
-    );
-  }, []);
-  if (!show) return null;
+  const status = useApiQuery(SYSTEM_STATUS_PATH, fetchSystemStatus);
+  const [skipped, setSkipped] = useState(false);
+  if (skipped || !status.data || status.data.onboarding_completed) return null;
   return (
     <section className="storeside-panel ptables-welcome" aria-labelledby="ptables-welcome-heading">
       <h2 id="ptables-welcome-heading">{__('Welcome to Product Tables', 'storeside')}</h2>
@@ -27,7 +23,7 @@ export function OnboardingPanel() {
         <Link href="/product-tables/new" className="components-button is-primary">
           {__('Start the wizard', 'storeside')}
         </Link>
-        <Button variant="tertiary" onClick={() => completeOnboarding().finally(() => setShow(false))}>
+        <Button variant="tertiary" onClick={() => completeOnboarding().finally(() => setSkipped(true))}>
           {__('Skip the introduction', 'storeside')}
         </Button>
       </div>

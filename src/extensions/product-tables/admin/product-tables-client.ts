@@ -70,8 +70,11 @@ export function fetchTable(id: number): Promise<TableRecord> {
 
 /** The configuration a new table starts from (factory defaults with the stored defaults over them). */
 export function fetchTableDefaults(): Promise<TableConfig> {
-  return api({ path: `${TABLES_NS}/table-defaults` });
+  return api({ path: TABLE_DEFAULTS_PATH });
 }
+
+/** Where the configuration a new table starts from is read. */
+export const TABLE_DEFAULTS_PATH = `${TABLES_NS}/table-defaults`;
 
 /** Creates (no id) or updates (id) a table; answers the saved record. */
 export function saveTable(data: TableConfigInput & { id?: number }): Promise<TableRecord> {
@@ -111,15 +114,21 @@ export function fetchCategories(): Promise<Category[]> {
   return api({ path: `${TABLES_NS}/categories` });
 }
 
+/** Where the shop's product tags (the first 100 by name) are read. */
+export const TAGS_PATH = withQuery('/wc/v3/products/tags', { per_page: 100 });
+
 /** The shop's product tags (the first 100 by name). */
 export function fetchTags(): Promise<Term[]> {
-  return api({ path: withQuery('/wc/v3/products/tags', { per_page: 100 }) });
+  return api({ path: TAGS_PATH });
 }
+
+/** Where the shop's global attributes are read. */
+export const ATTRIBUTES_PATH = '/wc/v3/products/attributes';
 
 let attributes: Promise<Term[]> | null = null;
 /** The shop's global attributes (loaded once per page: every tax column's settings use them). */
 export function fetchAttributes(): Promise<Term[]> {
-  attributes ??= api<Term[]>({ path: '/wc/v3/products/attributes' }).catch(() => {
+  attributes ??= api<Term[]>({ path: ATTRIBUTES_PATH }).catch(() => {
     attributes = null;
     return [];
   });
@@ -148,8 +157,11 @@ export function resetEverything(): Promise<{ deleted_tables: number }> {
 
 /** Table counts and whether the owner finished (or skipped) onboarding. */
 export function fetchSystemStatus(): Promise<SystemStatus> {
-  return api({ path: `${TABLES_NS}/system/status` });
+  return api({ path: SYSTEM_STATUS_PATH });
 }
+
+/** Where the system status (the onboarding flag among it) is read. */
+export const SYSTEM_STATUS_PATH = `${TABLES_NS}/system/status`;
 
 /** Marks onboarding completed. */
 export function completeOnboarding(): Promise<unknown> {

@@ -1,7 +1,13 @@
 import { Button, CheckboxControl, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -9,11 +15,24 @@ import type { TableConfig } from '../config/table-config.schemas.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
 import { DisplayPanel } from './display-panel.js';
 import { OptionsPanel } from './options-panel.js';
-import { fetchSettings, fetchTableDefaults, resetEverything, saveSettings } from './product-tables-client.js';
+import {
+  fetchSettings,
+  fetchTableDefaults,
+  resetEverything,
+  saveSettings,
+  TABLES_NS,
+} from './product-tables-client.js';
 import './product-tables.css';
 
 type Plugin = Omit<PluginSettings, 'table_defaults'>;
 const CONFIRM_WORD = 'RESET';
+// The plugin settings and the defaults of new tables, read together.
+const SOURCE = [`${TABLES_NS}/settings`, 'with table defaults'] as const;
+
+async function loadBoth(): Promise<{ settings: PluginSettings; config: TableConfig }> {
+  const [settings, config] = await Promise.all([fetchSettings(), fetchTableDefaults()]);
+  return { settings, config };
+}
 
 /** Plugin settings, the defaults of new tables (display and options), and the factory reset. */
 export default function SettingsScreen() {
@@ -25,21 +44,21 @@ export default function SettingsScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [word, setWord] = useState('');
-  const load = () =>
-    Promise.all([fetchSettings(), fetchTableDefaults()]).then(
-      ([settings, config]) => {
-        const { table_defaults: _defaults, ...rest } = settings;
-        setPlugin(rest);
-        setSavedPlugin(rest);
-        setDefaults(config);
-        setSavedDefaults(config);
-      },
-      (error) => notices.showError(error),
-    );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per screen
-  useEffect(() => {
-    load();
-  }, []);
+  const loaded = useApiQuery(SOURCE, loadBoth, FORM_SOURCE);
+  useErrorNotice(loaded.error);
+  const start = ({ settings, config }: { settings: PluginSettings; config: TableConfig }) => {
+    const { table_defaults: _defaults, ...rest } = settings;
+    setPlugin(rest);
+    setSavedPlugin(rest);
+    setDefaults(config);
+    setSavedDefaults(config);
+  };
+  useFirstAnswer(SOURCE, loaded.data, start);
+  // After a write: the read that the write set off (or a new one), its answer the new starting point.
+  const load = async () => {
+    const reread = await loaded.refetch({ cancelRefetch: false });
+    if (reread.status === 'success') start(reread.data);
+  };
   const changes =
     plugin && savedPlugin && defaults && savedDefaults
       ? {

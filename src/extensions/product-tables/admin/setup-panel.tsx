@@ -1,17 +1,24 @@
 import { CheckboxControl, RadioControl, SelectControl, Spinner, TextControl } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
 import type { TableSource } from '../config/table-config.schemas.js';
 import {
   type Category,
   fetchCategories,
   fetchSourceStats,
   fetchTags,
-  type Term,
+  TABLES_NS,
+  TAGS_PATH,
 } from './product-tables-client.js';
 import { ProductPicker } from './product-picker.js';
 import { edit, type TableDraft } from './table-draft.js';
 import { optionsOf, SOURCE_LABELS } from './table-labels.js';
+
+/** How many products the `all` and the `sale` sources hold. */
+async function sourceCounts(): Promise<Record<string, number>> {
+  const [all, sale] = await Promise.all([fetchSourceStats('all'), fetchSourceStats('sale')]);
+  return { all: all.products, sale: sale.products };
+}
 
 const ORDER_BY_LABELS: Record<TableSource['sort']['orderBy'], string> = {
   date: __('Date', 'storeside'),
@@ -37,17 +44,10 @@ export function SetupPanel(props: {
 }) {
   const { draft, onChange } = props;
   const source = draft.source;
-  const [categories, setCategories] = useState<Category[] | null>(null);
-  const [stats, setStats] = useState<Record<string, number>>({});
-  const [tags, setTags] = useState<Term[]>([]);
-  useEffect(() => {
-    fetchCategories().then(setCategories, () => setCategories([]));
-    fetchTags().then(setTags, () => setTags([]));
-    Promise.all([fetchSourceStats('all'), fetchSourceStats('sale')]).then(
-      ([all, sale]) => setStats({ all: all.products, sale: sale.products }),
-      () => setStats({}),
-    );
-  }, []);
+  const categoriesRead = useApiQuery(`${TABLES_NS}/categories`, fetchCategories);
+  const categories: Category[] | null = categoriesRead.data ?? (categoriesRead.error ? [] : null);
+  const tags = useApiQuery(TAGS_PATH, fetchTags).data ?? [];
+  const stats = useApiQuery([`${TABLES_NS}/source-stats`, 'all and sale'], sourceCounts).data ?? {};
   const change = (fn: (d: TableDraft) => void) => onChange(edit(draft, fn));
   const sourceOption = (type: TableSource['type']) => {
     const count = stats[type];

@@ -1,8 +1,14 @@
 import { Button, SelectControl, Spinner, TabPanel, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { flashNotice } from '../../../admin/components/flash-notice.js';
 import { useNotices } from '../../../admin/components/notices.js';
@@ -14,7 +20,7 @@ import { CopyButton } from './copy-button.js';
 import { DisplayPanel } from './display-panel.js';
 import { LivePreview } from './live-preview.js';
 import { OptionsPanel } from './options-panel.js';
-import { deleteTable, fetchTable, saveTable, type TableRecord } from './product-tables-client.js';
+import { deleteTable, fetchTable, saveTable, TABLES_NS, type TableRecord } from './product-tables-client.js';
 import { SetupPanel } from './setup-panel.js';
 import { draftFromRecord, draftInput, edit, type TableDraft } from './table-draft.js';
 import { STATUS_LABELS, optionsOf } from './table-labels.js';
@@ -38,15 +44,13 @@ export default function TableEditorScreen() {
   const [previewOpen, setPreviewOpen] = useState(true);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  useEffect(() => {
-    fetchTable(id).then(
-      (found) => {
-        setRecord(found);
-        setDraft(draftFromRecord(found));
-      },
-      (error) => notices.showError(error),
-    );
-  }, [id, notices]);
+  const tablePath = `${TABLES_NS}/tables/${id}`;
+  const loaded = useApiQuery(tablePath, () => fetchTable(id), FORM_SOURCE);
+  useErrorNotice(loaded.error);
+  useFirstAnswer(tablePath, loaded.data, (found) => {
+    setRecord(found);
+    setDraft(draftFromRecord(found));
+  });
   const dirty =
     record !== null &&
     draft !== null &&

@@ -3,6 +3,12 @@ import { __, sprintf } from '@wordpress/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { WizardFrame } from '../../../admin/components/wizard-frame.js';
@@ -15,6 +21,7 @@ import { OptionsPanel } from './options-panel.js';
 import {
   completeOnboarding,
   fetchTableDefaults,
+  TABLE_DEFAULTS_PATH,
   saveTable,
   type TableRecord,
 } from './product-tables-client.js';
@@ -41,12 +48,11 @@ export default function TableWizardScreen() {
   const [saved, setSaved] = useState<TableRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    fetchTableDefaults().then(
-      (defaults) => setDraft({ ...defaults, title: '', columns: numbered(defaults.columns) }),
-      (error) => notices.showError(error),
-    );
-  }, [notices]);
+  const defaults = useApiQuery(TABLE_DEFAULTS_PATH, fetchTableDefaults, FORM_SOURCE);
+  useErrorNotice(defaults.error);
+  useFirstAnswer(TABLE_DEFAULTS_PATH, defaults.data, (loaded) =>
+    setDraft({ ...loaded, title: '', columns: numbered(loaded.columns) }),
+  );
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new step puts the keyboard on its heading
   useEffect(() => {

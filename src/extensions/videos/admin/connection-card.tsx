@@ -1,12 +1,13 @@
 import { Button, ProgressBar } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useApiQuery } from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import {
   disconnect,
-  fetchSyncStatus,
   formatSyncTime,
+  SYNC_STATUS_PATH,
   type SyncStatus,
   syncLibrary,
   type VideoSettings,
@@ -25,22 +26,17 @@ const STATUS_LABELS: Record<string, string> = {
  */
 export function ConnectionCard(props: { settings: VideoSettings; onChanged: () => void }) {
   const notices = useNotices();
-  const [status, setStatus] = useState<SyncStatus | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const polling = useRef<ReturnType<typeof setInterval> | null>(null);
+  // Polled while the sync runs; a failed read keeps the last status shown.
+  const syncStatus = useApiQuery<SyncStatus>(SYNC_STATUS_PATH, undefined, {
+    refetchInterval: syncing ? 500 : false,
+  });
+  const status = syncStatus.data;
   const connected = props.settings.connection_status === 'connected';
-
-  useEffect(() => {
-    fetchSyncStatus().then(setStatus, () => setStatus(null));
-    return () => {
-      if (polling.current) clearInterval(polling.current);
-    };
-  }, []);
 
   const sync = async () => {
     setSyncing(true);
-    polling.current = setInterval(() => fetchSyncStatus().then(setStatus, () => undefined), 500);
     try {
       const result = await syncLibrary();
       notices.show(
@@ -57,10 +53,8 @@ export function ConnectionCard(props: { settings: VideoSettings; onChanged: () =
     } catch (error) {
       notices.showError(error);
     } finally {
-      if (polling.current) clearInterval(polling.current);
-      polling.current = null;
       setSyncing(false);
-      fetchSyncStatus().then(setStatus, () => undefined);
+      void syncStatus.refetch();
     }
   };
 

@@ -1,7 +1,13 @@
 import { Button, SelectControl, Spinner, TabPanel, ToggleControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
@@ -9,7 +15,7 @@ import { ConnectForm } from './connect-form.js';
 import { PlayerFields, playerSettingsOf } from './player-fields.js';
 import { DangerZone } from './danger-zone.js';
 import { LicensePanel } from './license-panel.js';
-import { fetchSettings, formatSyncTime, saveSettings, type VideoSettings } from './videos-client.js';
+import { formatSyncTime, SETTINGS_FORM_SOURCE, saveSettings, type VideoSettings } from './videos-client.js';
 import './videos-admin.css';
 
 type Draft = Partial<VideoSettings>;
@@ -22,9 +28,9 @@ export default function SettingsScreen() {
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchSettings().then(setSettings, (error) => notices.showError(error));
-  }, [notices]);
+  const record = useApiQuery<VideoSettings>(SETTINGS_FORM_SOURCE, undefined, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(SETTINGS_FORM_SOURCE, record.data, setSettings);
   const dirty = settings
     ? Object.entries(draft).some(([key, value]) => settings[key as keyof VideoSettings] !== value)
     : false;

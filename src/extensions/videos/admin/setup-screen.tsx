@@ -1,14 +1,20 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { fieldErrors } from '../../../admin/api.js';
+import {
+  FORM_SOURCE,
+  useApiQuery,
+  useErrorNotice,
+  useFirstAnswer,
+} from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { WizardFrame } from '../../../admin/components/wizard-frame.js';
 import { ConnectForm } from './connect-form.js';
 import { PlayerFields, type PlayerSettings, playerSettingsOf } from './player-fields.js';
-import { fetchSettings, saveSettings, type VideoSettings } from './videos-client.js';
+import { SETTINGS_FORM_SOURCE, saveSettings, type VideoSettings } from './videos-client.js';
 import './videos-admin.css';
 
 const STEPS = [__('Connect', 'storeside'), __('Placement and player', 'storeside'), __('Done', 'storeside')];
@@ -26,15 +32,12 @@ export default function SetupScreen() {
   const [player, setPlayer] = useState<PlayerSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    fetchSettings().then(
-      (loaded) => {
-        setSettings(loaded);
-        setPlayer(playerSettingsOf(loaded));
-      },
-      (error) => notices.showError(error),
-    );
-  }, [notices]);
+  const record = useApiQuery<VideoSettings>(SETTINGS_FORM_SOURCE, undefined, FORM_SOURCE);
+  useErrorNotice(record.error);
+  useFirstAnswer(SETTINGS_FORM_SOURCE, record.data, (loaded) => {
+    setSettings(loaded);
+    setPlayer(playerSettingsOf(loaded));
+  });
   if (!settings || !player) return <Spinner />;
 
   const savePlayer = async (event: FormEvent) => {

@@ -43,6 +43,12 @@ export function fetchSettings(): Promise<VideoSettings> {
   return api({ path: `${VIDEOS_NS}/settings` });
 }
 
+/**
+ * The settings a form starts from: the settings route, read apart from the library screen's cached copy so the
+ * form always starts from a fresh read.
+ */
+export const SETTINGS_FORM_SOURCE = [`${VIDEOS_NS}/settings`, 'form'] as const;
+
 /** Saves the given settings; answers the saved object (and a connection error when a credential re-test failed). */
 export function saveSettings(changes: Record<string, unknown>): Promise<Static<typeof SettingsReply>> {
   return api({ path: `${VIDEOS_NS}/settings`, method: 'POST', data: changes });
@@ -73,10 +79,8 @@ export function syncLibrary(): Promise<Static<typeof SyncReply>> {
   return api({ path: `${VIDEOS_NS}/videoplatform/sync-library` });
 }
 
-/** The sync state and progress (never calls the platform). */
-export function fetchSyncStatus(): Promise<SyncStatus> {
-  return api({ path: `${VIDEOS_NS}/videoplatform/sync-library-status` });
-}
+/** Where the sync state and progress, the library size and today's quota are read (never calls the platform). */
+export const SYNC_STATUS_PATH = `${VIDEOS_NS}/videoplatform/sync-library-status`;
 
 /** One page (50) of the library, searched and sorted over all of it. */
 export function fetchVideos(query: {

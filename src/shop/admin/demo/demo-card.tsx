@@ -1,23 +1,23 @@
 import { Button, Card, CardBody, CardHeader } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { userCan } from '../../../admin/boot.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
-import { fetchDemoOffer, fillWithDemo } from './demo-client.js';
+import type { DemoOffer } from '../../demo/demo.schemas.js';
+import { DEMO_PATH, fillWithDemo } from './demo-client.js';
 
 /** The dashboard's offer, while the shop has no products, to fill it with the demo data (administrators, once). */
 export default function DemoCard() {
   const notices = useNotices();
   const allowed = userCan('manage_options');
-  const [offered, setOffered] = useState(false);
+  const offer = useApiQuery<DemoOffer>(allowed ? DEMO_PATH : null);
+  useErrorNotice(offer.error);
   const [busy, setBusy] = useState(false);
   const [filled, setFilled] = useState<number | null>(null);
-  useEffect(() => {
-    if (!allowed) return;
-    fetchDemoOffer().then((offer) => setOffered(offer.available), notices.showError);
-  }, [allowed, notices]);
-  if (!offered) return null;
+  // Filling reloads the offer (no longer available): the card stays to say the demo shop is ready.
+  if (filled === null && !offer.data?.available) return null;
   const fill = async () => {
     setBusy(true);
     try {
