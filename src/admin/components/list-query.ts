@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryState } from './use-query-state.js';
 
 /** The page sizes a list offers unless it says otherwise. */
@@ -30,8 +30,40 @@ export interface ListQuery {
  * A list's state in the URL (`paged`, `per_page`, `orderby`, `order` and the screen's filters), so a reload, a
  * shared link and back/forward show the same list; defaults are left out of the URL.
  */
-export function useListQuery(options: { defaultPerPage?: number; pageSizes?: number[] } = {}): ListQuery {
+export function useListQuery(options: ListOptions = {}): ListQuery {
   const [values, set] = useQueryState();
+  return useListState(values, set, options);
+}
+
+/**
+ * A list's state kept in the component rather than the URL, for a list that shares its screen with another one
+ * (the agent tokens and the audit log on Agent Access).
+ */
+export function useLocalListQuery(options: ListOptions = {}): ListQuery {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const set = useCallback((changes: Record<string, string | number | undefined>) => {
+    setValues((old) => {
+      const next = { ...old };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') delete next[key];
+        else next[key] = String(value);
+      }
+      return next;
+    });
+  }, []);
+  return useListState(values, set, options);
+}
+
+interface ListOptions {
+  defaultPerPage?: number;
+  pageSizes?: number[];
+}
+
+function useListState(
+  values: Record<string, string>,
+  set: (changes: Record<string, string | number | undefined>) => void,
+  options: ListOptions,
+): ListQuery {
   const defaultPerPage = options.defaultPerPage ?? 20;
   const sizes = options.pageSizes ?? PAGE_SIZES;
   const asked = Number(values.per_page);
