@@ -1,5 +1,5 @@
 import type { PlatformContext } from '../context.js';
-import type { SettingsDeclaration, SettingsStorage } from './define-settings.js';
+import type { AnySettingsDeclaration, SettingsDeclaration } from './define-settings.js';
 import { SettingsStore } from './settings-store.js';
 
 /** The settings stores of one app, one per declaration, built on first use (`ctx.settings.of(declaration)`). */
@@ -10,14 +10,17 @@ export class SettingsRegistry {
   constructor(private readonly context: () => PlatformContext) {}
 
   /** This app's store of `declaration`. */
-  of<T, Stored, C, St extends SettingsStorage<Stored>>(
-    declaration: SettingsDeclaration<T, Stored, C, St>,
-  ): SettingsStore<T, Stored, C, St> {
-    let store = this.stores.get(declaration) as SettingsStore<T, Stored, C, St> | undefined;
+  of<D extends AnySettingsDeclaration>(declaration: D): StoreOf<D> {
+    let store = this.stores.get(declaration) as StoreOf<D> | undefined;
     if (!store) {
-      store = new SettingsStore(this.context(), declaration);
+      store = new SettingsStore(this.context(), declaration) as StoreOf<D>;
       this.stores.set(declaration, store);
     }
     return store;
   }
 }
+
+/** The store type of a declaration. */
+export type StoreOf<D> = D extends SettingsDeclaration<infer T, infer Stored, infer C, infer St, any>
+  ? SettingsStore<T, Stored, C, St>
+  : never;
