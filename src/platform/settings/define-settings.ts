@@ -1,10 +1,21 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuthPolicy, Principal } from '../auth/principal.js';
 import type { Topic } from '../cache/topics.js';
-import type { PlatformContext } from '../context.js';
-import type { DbOrTrx } from '../db/database.js';
+import type { Db, DbOrTrx } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
 import type { FieldErrors } from '../http/errors.js';
+import type { OptionsStore } from '../options/options.js';
+import type { SecretBox } from '../security/secret-box.js';
+
+/** The parts of the app context a settings store and its hooks use (the platform context has them all). */
+export interface SettingsHost {
+  db: Db;
+  options: OptionsStore;
+  events: EventBus;
+  secrets: SecretBox;
+  logger: FastifyBaseLogger;
+}
 
 /** Where a settings record lives: one JSON option by default (`optionStorage`), or a storage of the extension's own. */
 export interface SettingsStorage<Stored> {
@@ -18,7 +29,7 @@ export interface SettingsStorage<Stored> {
 
 /** What a store's hooks may use besides their input: the app context and the settings' storage. */
 export interface SettingsHookContext<St> {
-  ctx: PlatformContext;
+  ctx: SettingsHost;
   storage: St;
 }
 
@@ -91,7 +102,7 @@ export interface SettingsDeclaration<
   /** The settings before anything was saved (a fresh value each call). */
   defaults: () => T;
   /** A storage of the module's own (default: the one JSON option `option`). */
-  storage?: (ctx: PlatformContext) => St;
+  storage?: (ctx: SettingsHost) => St;
   /** The settings from the stored record (default: each schema key from the record, else from the defaults). */
   read?: (stored: Stored | null, defaults: () => T) => T;
   /** The change a validated body brings (default: the body itself); may refuse keys by throwing a ValidationError. */

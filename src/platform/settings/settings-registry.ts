@@ -1,5 +1,4 @@
-import type { PlatformContext } from '../context.js';
-import type { AnySettingsDeclaration, SettingsDeclaration } from './define-settings.js';
+import type { AnySettingsDeclaration, SettingsDeclaration, SettingsHost } from './define-settings.js';
 import { SettingsStore } from './settings-store.js';
 
 /** The settings stores of one app, one per declaration, built on first use (`ctx.settings.of(declaration)`). */
@@ -7,7 +6,7 @@ export class SettingsRegistry {
   private readonly stores = new Map<unknown, unknown>();
 
   /** `context` gives the app context once it is complete (the registry is part of it). */
-  constructor(private readonly context: () => PlatformContext) {}
+  constructor(private readonly context: () => SettingsHost) {}
 
   /** This app's store of `declaration`. */
   of<D extends AnySettingsDeclaration>(declaration: D): StoreOf<D> {

@@ -1,11 +1,11 @@
 import { bumpTopics } from '../cache/data-versions.js';
-import type { PlatformContext } from '../context.js';
 import type { DbOrTrx } from '../db/database.js';
 import { ValidationError } from '../http/errors.js';
 import type { OptionsStore } from '../options/options.js';
 import type {
   SettingsDeclaration,
   SettingsHookContext,
+  SettingsHost,
   SettingsStorage,
   SettingsUpdate,
 } from './define-settings.js';
@@ -32,7 +32,7 @@ export class SettingsStore<T, Stored, C, St extends SettingsStorage<Stored>> {
   private readonly db: DbOrTrx;
 
   constructor(
-    ctx: PlatformContext,
+    ctx: SettingsHost,
     readonly declaration: SettingsDeclaration<T, Stored, C, St>,
   ) {
     this.storage = declaration.storage
