@@ -22,7 +22,7 @@ export interface SettingsStorage<Stored> {
   /** The stored record (null: nothing saved); without `db`, read through the platform's option cache. */
   load(db?: DbOrTrx): Promise<Stored | null>;
   /** Stores the next record; `change` is what this update brought (a storage that writes per key uses it). */
-  save(next: Stored, change: unknown, db: DbOrTrx): Promise<void>;
+  write(next: Stored, change: unknown, db: DbOrTrx): Promise<void>;
   /** Forgets the stored record: the defaults apply again. */
   clear(db: DbOrTrx): Promise<void>;
 }

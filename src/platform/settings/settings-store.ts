@@ -14,7 +14,7 @@ import type {
 export function optionStorage<Stored>(options: OptionsStore, option: string): SettingsStorage<Stored> {
   return {
     load: (db) => options.get<Stored | null>(option, null, db),
-    save: (next, _change, db) => options.set(option, next, db),
+    write: (next, _change, db) => options.set(option, next, db),
     clear: async (db) => {
       await options.delete(option, db);
     },
@@ -73,7 +73,7 @@ export class SettingsStore<T, Stored, C, St extends SettingsStorage<Stored>> {
       const update = { current, change, next };
       const errors = d.validate?.(update);
       if (errors && Object.keys(errors).length > 0) throw new ValidationError(errors);
-      await this.storage.save(record ?? (next as unknown as Stored), change, trx);
+      await this.storage.write(record ?? (next as unknown as Stored), change, trx);
       await bumpTopics(trx, d.topic);
       await written?.(update, trx);
       return update;
