@@ -125,7 +125,11 @@ describe('settings routes built from a declaration', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({
       code: 'rest_invalid_param',
-      data: { status: 400, params: { low: 'low may not exceed high.' }, errors: { low: { max: expect.any(String) } } },
+      data: {
+        status: 400,
+        params: { low: 'low may not exceed high.' },
+        errors: { low: { max: expect.any(String) } },
+      },
     });
     expect((await read()).json()).toEqual(DEFAULTS);
   });
@@ -138,7 +142,13 @@ describe('settings routes built from a declaration', () => {
     expect((await send('PUT', { high: 90 })).json().high).toBe(90);
     expect((await read()).json()).toMatchObject({ title: 'Spring', high: 90 });
     expect((await send('PATCH', { low: 80 })).json()).toMatchObject({ low: 80, high: 90 });
-    expect((await read()).json()).toEqual({ title: 'Spring', low: 80, high: 90, tags: ['a', 'b'], locked: false });
+    expect((await read()).json()).toEqual({
+      title: 'Spring',
+      low: 80,
+      high: 90,
+      tags: ['a', 'b'],
+      locked: false,
+    });
   });
 
   it('should run the declaration permission check on the body: a manager may change all but `locked`', async () => {

@@ -41,7 +41,7 @@ export interface SettingsUpdate<T, C> {
 }
 
 /** A route that wipes the settings (and what goes with them), answering with what `reply` builds. */
-export interface SettingsResetRoute<T, S, R = unknown> {
+export interface SettingsResetRoute<S, R = unknown> {
   method: 'POST' | 'DELETE';
   /** Path under the settings' path (`/reset`). */
   path: string;
@@ -74,10 +74,15 @@ export interface SettingsRoutes<T, C, S> {
   /** A permission check on the parsed body, before validation (like every permission check); throws a 403. */
   authorize?: (principal: Principal, body: unknown) => void;
   /** In the writing transaction, after the write (an activity-log entry). */
-  written?: (services: S, update: SettingsUpdate<T, C>, trx: DbOrTrx, request: FastifyRequest) => Promise<void>;
+  written?: (
+    services: S,
+    update: SettingsUpdate<T, C>,
+    trx: DbOrTrx,
+    request: FastifyRequest,
+  ) => Promise<void>;
   /** An update's answer, built after the commit (default: the settings' view). */
   reply?: (services: S, update: SettingsUpdate<T, C> & { body: unknown }) => Promise<unknown>;
-  reset?: SettingsResetRoute<T, S, any>;
+  reset?: SettingsResetRoute<S, any>;
 }
 
 /**

@@ -20,6 +20,7 @@ export class SettingsRegistry {
 }
 
 /** The store type of a declaration. */
-export type StoreOf<D> = D extends SettingsDeclaration<infer T, infer Stored, infer C, infer St, any>
-  ? SettingsStore<T, Stored, C, St>
-  : never;
+export type StoreOf<D> =
+  D extends SettingsDeclaration<infer T, infer Stored, infer C, infer St, any>
+    ? SettingsStore<T, Stored, C, St>
+    : never;

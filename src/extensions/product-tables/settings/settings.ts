@@ -44,7 +44,11 @@ export const PRODUCT_TABLES_SETTINGS = defineSettings<
   merge: ({ stored, change }) => deepMerge(stored ?? {}, change),
   validate({ next }) {
     // The defaults of a new table must themselves make a valid table (column ids, column options).
-    applyTableConfig(factoryTableConfig(), { columns: next.table_defaults.columns }, 'settings.table_defaults');
+    applyTableConfig(
+      factoryTableConfig(),
+      { columns: next.table_defaults.columns },
+      'settings.table_defaults',
+    );
     return undefined;
   },
   routes: {
