@@ -42,8 +42,8 @@ export async function checkoutAddresses(
   );
   // Shipping to the billing address: its faults are already named on the billing fields.
   const errors: FieldErrors = {
-    ...billing.errors,
     ...(given ? shipping.errors : shippingOnly(shipping.errors, form)),
+    ...billing.errors,
   };
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return {
