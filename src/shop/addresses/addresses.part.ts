@@ -1,3 +1,4 @@
+import * as addressCountryCodes from '../migrations/2026-11-28T22-00-address-country-codes.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerDataRoutes } from './data.routes.js';
 
@@ -5,6 +6,7 @@ import { registerDataRoutes } from './data.routes.js';
 export function addressesPart(ctx: ShopContext): ShopPart {
   return {
     name: 'addresses',
+    migrations: { '2026-11-28T22-00-address-country-codes': addressCountryCodes },
     routes(app) {
       registerDataRoutes(app, ctx);
     },
