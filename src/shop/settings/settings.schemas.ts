@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { BATCH_ITEMS_LIMIT } from '../../platform/http/batch.js';
 
 const Links = Type.Record(Type.String(), Type.Array(Type.Object({ href: Type.String() })));
 
@@ -49,11 +48,11 @@ const Value = Type.Union([
 /** Body of `PUT /wc/v3/settings/{group}/{id}`: the new value (a string, `yes`/`no`, or a list for multi-selects). */
 export const SettingUpdateBody = Type.Object({ value: Value });
 
-/** Body of `POST /wc/v3/settings/{group}/batch` (WooCommerce's settings batch only updates). */
+/** Body of `POST /wc/v3/settings/{group}/batch` (WooCommerce's settings batch only updates, up to its batch limit). */
 export const SettingsBatchBody = Type.Object({
   update: Type.Optional(
     Type.Array(Type.Object({ id: Type.String({ maxLength: 200 }), value: Value }), {
-      maxItems: BATCH_ITEMS_LIMIT,
+      maxItems: 100,
     }),
   ),
 });
