@@ -2,6 +2,7 @@ import type { PlatformContext } from '../platform/context.js';
 import { deleteParamsFromBody } from '../platform/http/delete-body-params.js';
 import { numericPathIds } from '../platform/http/numeric-path-ids.js';
 import type { AppModule } from '../platform/module.js';
+import { addressesPart } from './addresses/addresses.part.js';
 import { cartPart } from './cart/cart.part.js';
 import { catalogPart } from './catalog/catalog.part.js';
 import { checkoutPart } from './checkout/checkout.part.js';
@@ -11,6 +12,7 @@ import { demoPart } from './demo/demo.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
+import { settingsPart } from './settings/settings.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
 import type { ShopApi } from './shop-api.js';
 import './shop-events.js';
@@ -26,6 +28,8 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   const orders = ordersPart(ctx);
   const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders });
   const parts: ShopPart[] = [
+    addressesPart(ctx),
+    settingsPart(ctx),
     catalogPart(ctx),
     customersPart(ctx),
     reviewsPart(ctx),

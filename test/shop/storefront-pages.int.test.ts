@@ -155,6 +155,7 @@ describe('storefront pages without JavaScript', () => {
       billing_city: 'Springfield',
       billing_postcode: '12345',
       billing_country: 'US',
+      billing_state: 'IL',
       payment_method: 'bacs',
     });
     expect(placed.statusCode).toBe(303);

@@ -42,6 +42,7 @@ export function registerCheckoutRoutes(
         try {
           order = await checkout.checkout(session, {
             billing: body.billing_address,
+            shipping: body.shipping_address,
             paymentMethod: body.payment_method,
             customerNote: body.customer_note ?? '',
             extensions: body.extensions ?? {},
@@ -63,7 +64,7 @@ export function registerCheckoutRoutes(
           customer_note: order.customer_note,
           customer_id: order.customer_id,
           billing_address: order.billing,
-          shipping_address: {},
+          shipping_address: order.shipping,
           payment_method: order.payment_method,
           payment_result: {
             payment_status: 'success',

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { BillingSchema } from '../orders/orders.schemas.js';
+import { BillingSchema, ShippingSchema } from '../orders/orders.schemas.js';
 
 /** `POST /wc/store/v1/checkout` body (WooCommerce Store API). */
 export const CheckoutBody = Type.Object({
@@ -7,7 +7,7 @@ export const CheckoutBody = Type.Object({
     Type.Partial(BillingSchema),
     Type.Object({ email: Type.String({ format: 'email', minLength: 3 }) }),
   ]),
-  shipping_address: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  shipping_address: Type.Optional(Type.Partial(ShippingSchema)),
   customer_note: Type.Optional(Type.String({ maxLength: 5000 })),
   payment_method: Type.String({ minLength: 1, description: '`cod` (→ processing) or `bacs` (→ on-hold).' }),
   payment_data: Type.Optional(Type.Array(Type.Object({ key: Type.String(), value: Type.Unknown() }))),
@@ -28,7 +28,7 @@ export const CheckoutResponse = Type.Object({
   customer_note: Type.String(),
   customer_id: Type.Integer(),
   billing_address: BillingSchema,
-  shipping_address: Type.Record(Type.String(), Type.Unknown()),
+  shipping_address: ShippingSchema,
   payment_method: Type.String(),
   payment_result: Type.Object({
     payment_status: Type.String(),

@@ -4,14 +4,19 @@ import { findCartRow, saveCart } from '../cart/cart.repository.js';
 import { type CartSession, type CartService, mergedCartError } from '../cart/cart.service.js';
 import { PAYMENT_METHODS } from '../cart/cart-view.js';
 import { completeBilling } from '../orders/admin-orders.service.js';
-import type { BillingAddress } from '../orders/address-fields.js';
+import type { BillingAddress, ShippingAddress } from '../orders/address-fields.js';
 import type { OrderRecord } from '../orders/order-records.js';
 import { type OrdersService, orderLinesOf } from '../orders/orders.service.js';
 import type { ShopContext } from '../shop-part.js';
+import { type AddressFieldStyle, checkoutAddresses } from './checkout-addresses.js';
 
 /** What the shopper sends to check out. */
 export interface CheckoutInput {
   billing: Partial<BillingAddress> & { email: string };
+  /** A different shipping address; none: the order ships to the billing address. */
+  shipping?: Partial<ShippingAddress>;
+  /** How address errors name their fields (default: the Store API's `billing_address.country`). */
+  addressStyle?: AddressFieldStyle;
   paymentMethod: string;
   customerNote: string;
   extensions: Record<string, unknown>;
@@ -39,7 +44,11 @@ export class CheckoutService {
         `The payment method "${input.paymentMethod}" is not available; use one of ${PAYMENT_METHODS.join(', ')}.`,
         400,
       );
-    const billing = completeBilling(input.billing);
+    const { billing, shipping } = await checkoutAddresses(this.ctx, {
+      billing: completeBilling(input.billing),
+      shipping: input.shipping,
+      style: input.addressStyle ?? 'store-api',
+    });
     return this.ctx.db.transaction().execute(async (trx) => {
       const stored = await findCartRow(trx, session.sessionId, { lock: true });
       if (stored?.mergedInto) throw mergedCartError();
@@ -54,6 +63,7 @@ export class CheckoutService {
         {
           customerId: session.userId ?? 0,
           billing,
+          shipping,
           paymentMethod: input.paymentMethod,
           customerNote: input.customerNote,
           lines: orderLinesOf(cart.items),

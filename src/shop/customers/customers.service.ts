@@ -11,6 +11,7 @@ import { EMPTY_BILLING, EMPTY_SHIPPING } from './customer-view.js';
 import { releaseCustomerData, saveAddresses } from './customers.repository.js';
 import type { CustomerCreateBody, CustomerResponse, CustomerWriteBody } from './customers.schemas.js';
 import { createCustomerAccount, freeUsername } from './registration.service.js';
+import { normaliseAddress } from '../addresses/address-validation.js';
 
 type CustomerRecord = Static<typeof CustomerResponse>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,8 +49,8 @@ export async function createShopCustomer(
     addresses:
       input.billing || input.shipping
         ? {
-            billing: { ...EMPTY_BILLING, ...input.billing },
-            shipping: { ...EMPTY_SHIPPING, ...input.shipping },
+            billing: normaliseAddress({ ...EMPTY_BILLING, ...input.billing }),
+            shipping: normaliseAddress({ ...EMPTY_SHIPPING, ...input.shipping }),
           }
         : undefined,
   }).catch(asWooCommerceConflict);
@@ -86,8 +87,8 @@ export async function changeShopCustomer(
     );
     if (patch.billing || patch.shipping)
       await saveAddresses(trx, id, {
-        billing: { ...current.billing, ...patch.billing },
-        shipping: { ...current.shipping, ...patch.shipping },
+        billing: normaliseAddress({ ...current.billing, ...patch.billing }),
+        shipping: normaliseAddress({ ...current.shipping, ...patch.shipping }),
       });
     return updated;
   });

@@ -11,6 +11,7 @@ import { BILLING_FIELDS, type BillingAddress, type ShippingAddress } from './add
 import { completeShipping, loadOrder, type OrderRecord } from './order-records.js';
 import { AWAITING_PAYMENT } from './order-status.js';
 import { type OrdersService, orderLinesOf } from './orders.service.js';
+import { normaliseAddress } from '../addresses/address-validation.js';
 
 /** A line of `POST /wc/v3/orders`: `quantity` defaults to 1; amounts are decimals (strings or numbers). */
 export interface AdminLineInput {
@@ -55,7 +56,7 @@ export function createAdminOrder(
   input: AdminOrderInput,
 ): Promise<OrderRecord> {
   return ctx.db.transaction().execute(async (trx) => {
-    const billing = completeBilling(input.billing ?? {});
+    const billing = completeBilling(normaliseAddress(input.billing ?? {}));
     const refs = input.lineItems.map((l) => ({ productId: l.product_id, variationId: l.variation_id ?? 0 }));
     const products = await loadPurchasables(trx, refs, ctx.config.publicUrl);
     const lines = input.lineItems.map((line, index) => {
@@ -137,7 +138,7 @@ export function createAdminOrder(
       {
         customerId: input.customerId ?? 0,
         billing,
-        shipping: completeShipping(input.shipping ?? {}),
+        shipping: completeShipping(normaliseAddress(input.shipping ?? {})),
         paymentMethod: input.paymentMethod ?? '',
         customerNote: input.customerNote ?? '',
         lines: orderLinesOf(items),

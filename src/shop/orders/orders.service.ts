@@ -39,6 +39,7 @@ import {
   updateOrderRowReturning,
   upsertOrderMeta,
 } from './orders.repository.js';
+import { normaliseAddress } from '../addresses/address-validation.js';
 
 /** A new order's content (money in minor units); it is stored as `pending`. */
 export interface NewOrder {
@@ -301,8 +302,8 @@ export class OrdersService {
       const row = await this.lockedRow(trx, id);
       const now = toDbTime(this.ctx.clock.now());
       const changes: Partial<OrderRow> = {};
-      const billing = { ...(JSON.parse(row.billing) as BillingAddress), ...patch.billing };
-      const shipping = completeShipping({ ...JSON.parse(row.shipping), ...patch.shipping });
+      const billing = normaliseAddress({ ...(JSON.parse(row.billing) as BillingAddress), ...patch.billing });
+      const shipping = completeShipping(normaliseAddress({ ...JSON.parse(row.shipping), ...patch.shipping }));
       if (patch.billing) {
         changes.billing = JSON.stringify(billing);
         changes.billing_email = billing.email.trim().toLowerCase();

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RestError } from '../../platform/http/errors.js';
+import { RestError, ValidationError } from '../../platform/http/errors.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import { paymentMethodTitle } from '../orders/order-status.js';
+import { readStoreSettings, sellingCountries, shippingCountries } from '../settings/store-settings.js';
+import { ADDRESS_FIELDS, addressFields, statesScript } from './checkout-address-fields.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { type CartPageDeps, totalsRows } from './cart.pages.js';
 import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
@@ -19,16 +21,6 @@ export interface CheckoutPageDeps extends CartPageDeps {
   orders: OrdersService;
 }
 
-/** Billing fields of the checkout form: name, label, autocomplete token, required. */
-const FIELDS = [
-  ['first_name', 'First name', 'given-name', true],
-  ['last_name', 'Last name', 'family-name', true],
-  ['address_1', 'Address', 'address-line1', true],
-  ['city', 'City', 'address-level2', true],
-  ['postcode', 'Postcode', 'postal-code', true],
-  ['country', 'Country', 'country', true],
-  ['phone', 'Phone', 'tel', false],
-] as const;
 const PAYMENT = [
   ['cod', 'Cash on delivery', 'Pay with cash upon delivery.'],
   [
@@ -84,12 +76,16 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           ],
           403,
         );
+      // The "Update country" button (for browsers without JavaScript): the same form, for the chosen country.
+      if (form.update_address) return renderCheckout(deps, request, reply, form, {}, []);
+      const differentShipping = form.ship_to_different_address === '1';
       const errors: Values = {};
       const email = (form.billing_email ?? '').trim();
       if (!EMAIL.test(email)) errors.billing_email = 'Enter a valid e-mail address.';
-      for (const [name, label, , required] of FIELDS)
-        if (required && !(form[`billing_${name}`] ?? '').trim())
-          errors[`billing_${name}`] = `${label} is required.`;
+      for (const prefix of differentShipping ? ['billing', 'shipping'] : ['billing'])
+        for (const [name, label, , required] of ADDRESS_FIELDS)
+          if (required && !(form[`${prefix}_${name}`] ?? '').trim())
+            errors[`${prefix}_${name}`] = `${label} is required.`;
       if (!PAYMENT.some(([id]) => id === form.payment_method))
         errors.payment_method = 'Choose a payment method.';
       if (Object.keys(errors).length > 0)
@@ -104,17 +100,32 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
         );
       const session = deps.sessions.forRequest(request);
       try {
-        const billing = Object.fromEntries(
-          FIELDS.map(([name]) => [name, (form[`billing_${name}`] ?? '').trim()]),
-        );
+        const address = (prefix: string) =>
+          Object.fromEntries(
+            ADDRESS_FIELDS.map(([name]) => [name, (form[`${prefix}_${name}`] ?? '').trim()]),
+          );
         const order = await deps.checkout.checkout(session, {
-          billing: { ...billing, email },
+          billing: { ...address('billing'), email },
+          ...(differentShipping ? { shipping: address('shipping') } : {}),
+          addressStyle: 'form',
           paymentMethod: form.payment_method!,
           customerNote: (form.order_comments ?? '').trim(),
           extensions: {},
         });
         return seeOther(reply, `/checkout/order-received/${order.id}/?key=${order.order_key}`);
       } catch (error) {
+        if (error instanceof ValidationError)
+          return renderCheckout(
+            deps,
+            request,
+            reply,
+            form,
+            Object.fromEntries(
+              Object.entries(error.fields).map(([f, rules]) => [f, Object.values(rules)[0] ?? '']),
+            ),
+            [{ kind: 'error', text: 'Please correct the fields marked below.' }],
+            422,
+          );
         if (!(error instanceof RestError)) throw error;
         return renderCheckout(
           deps,
@@ -221,6 +232,13 @@ async function renderCheckout(
 ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}</div>`;
   };
   const nonce = cartFormNonce(deps.ctx, request);
+  const settings = await readStoreSettings(deps.ctx.options);
+  const selling = sellingCountries(settings);
+  const shipping = shippingCountries(settings);
+  const address = (prefix: 'billing' | 'shipping', countries: readonly string[]) =>
+    addressFields({ prefix, values, errors, countries, defaultCountry: settings.baseCountry });
+  const different = values.ship_to_different_address === '1';
+  assets.scripts.add('checkout-address');
   const chosen = values.payment_method ?? 'cod';
   const body = html`<h1>Checkout</h1>
 <details class="checkout-coupon"${cart.coupons.length > 0 ? html` open` : ''}><summary>Have a coupon?</summary>
@@ -230,6 +248,7 @@ ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}
 <button type="submit" name="apply_coupon" value="1" class="secondary">Apply coupon</button>
 </form></details>
 <form method="post" action="/checkout/" class="checkout" novalidate>
+${statesScript([...new Set([...selling, ...shipping])])}
 <input type="hidden" name="_wpnonce" value="${nonce}">
 <div class="checkout-layout">
 <div>
@@ -238,7 +257,17 @@ ${field('email', 'Email address', 'email', true, 'email')}
 ${contact}
 </fieldset>
 <fieldset><legend>Billing details</legend>
-${FIELDS.map(([name, label, autocomplete, required]) => field(name, label, autocomplete, required, name === 'phone' ? 'tel' : 'text'))}
+${address('billing', selling)}
+</fieldset>
+${
+  shipping.length > 0
+    ? html`<fieldset class="shipping-address"><legend>Shipping address</legend>
+<p class="field-check"><input type="checkbox" id="ship_to_different_address" name="ship_to_different_address" value="1"${different ? html` checked` : ''} aria-controls="shipping-fields"> <label for="ship_to_different_address">Ship to a different address?</label></p>
+<div id="shipping-fields" class="shipping-fields">${address('shipping', shipping)}</div>
+</fieldset>`
+    : ''
+}
+<fieldset><legend>Additional information</legend>
 <div class="field"><label for="order_comments">Order notes (optional)</label><textarea id="order_comments" name="order_comments" rows="3">${values.order_comments ?? ''}</textarea></div>
 </fieldset>
 <fieldset${errors.payment_method ? html` aria-describedby="payment-error"` : ''}><legend>Payment method</legend>
