@@ -11,6 +11,7 @@ import { demoPart } from './demo/demo.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
+import { shippingPart } from './shipping/shipping.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
 import type { ShopApi } from './shop-api.js';
 import './shop-events.js';
@@ -30,6 +31,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     customersPart(ctx),
     reviewsPart(ctx),
     couponsPart(ctx),
+    shippingPart(ctx),
     cart,
     orders,
     orderReportsPart(ctx),
