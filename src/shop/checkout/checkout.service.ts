@@ -7,11 +7,14 @@ import { completeBilling } from '../orders/admin-orders.service.js';
 import type { BillingAddress } from '../orders/address-fields.js';
 import type { OrderRecord } from '../orders/order-records.js';
 import { type OrdersService, orderLinesOf } from '../orders/orders.service.js';
+import { lacksShippingOption, type PackageAddress } from '../shipping/cart-shipping.js';
 import type { ShopContext } from '../shop-part.js';
 
 /** What the shopper sends to check out. */
 export interface CheckoutInput {
   billing: Partial<BillingAddress> & { email: string };
+  /** The Store API's `shipping_address`: where the order goes (rates are computed for it, else for billing). */
+  shippingAddress?: Record<string, unknown>;
   paymentMethod: string;
   customerNote: string;
   extensions: Record<string, unknown>;
@@ -45,9 +48,18 @@ export class CheckoutService {
       if (stored?.mergedInto) throw mergedCartError();
       if (!stored || stored.contents.items.length === 0)
         throw new RestError('woocommerce_rest_cart_empty', 'Cannot create an order from an empty cart.', 400);
-      const computed = await this.carts.compute(session, stored, trx, { email: billing.email });
+      const computed = await this.carts.compute(session, stored, trx, {
+        email: billing.email,
+        destination: checkoutDestination(input.shippingAddress, billing),
+      });
       const problem = computed.errors[0];
       if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
+      if (lacksShippingOption(computed.shipping))
+        throw new RestError(
+          'woocommerce_rest_invalid_shipping_option',
+          'Sorry, this order requires a shipping option.',
+          400,
+        );
       const { cart } = computed;
       const pending = await this.orders.insertPending(
         trx,
@@ -58,6 +70,7 @@ export class CheckoutService {
           customerNote: input.customerNote,
           lines: orderLinesOf(cart.items),
           feeLines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
+          shippingLines: computed.shipping.lines,
           couponLines: cart.coupons,
           itemsSubtotal: cart.totals.total_items,
           discountTotal: cart.totals.total_discount,
@@ -92,4 +105,22 @@ export class CheckoutService {
       return order;
     });
   }
+}
+
+/** Where a checkout ships: its shipping address when it names a country, else the billing one, else the cart's. */
+function checkoutDestination(
+  shipping: Record<string, unknown> | undefined,
+  billing: Partial<BillingAddress>,
+): PackageAddress | undefined {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const from = text(shipping?.country) ? (shipping ?? {}) : text(billing.country) ? billing : null;
+  if (!from) return undefined;
+  const field = (name: string) => text((from as Record<string, unknown>)[name]);
+  return {
+    address_1: field('address_1'),
+    city: field('city'),
+    state: field('state').toUpperCase(),
+    postcode: field('postcode'),
+    country: field('country').toUpperCase(),
+  };
 }

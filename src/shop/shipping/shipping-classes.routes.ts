@@ -49,7 +49,7 @@ export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
       schema: { tags: TAGS, summary: 'Create a shipping class.', body: ClassWriteBody, response: { 201: ClassResponse } },
     },
     async (request, reply) => {
-      const created = await createClass(ctx.db, request.body);
+      const created = await ctx.db.transaction().execute((trx) => createClass(trx, request.body));
       reply.code(201);
       return view(created);
     },

@@ -11,6 +11,7 @@ import {
   type StoredClass,
   updateClass,
 } from './shipping-classes.repository.js';
+import { shippingChanged } from './shipping-config.js';
 
 /** What a client may write on a shipping class. */
 export interface ClassInput {
@@ -32,7 +33,9 @@ export async function createClass(db: DbOrTrx, input: ClassInput): Promise<Store
   if (name === '') throw new ValidationError({ name: { required: 'The shipping class name is required.' } });
   const slug = await uniqueSlug(db, input.slug, name, null);
   const created = { name, slug, description: input.description ?? '' };
-  return { id: await insertClass(db, created), ...created };
+  const id = await insertClass(db, created);
+  await shippingChanged(db);
+  return { id, ...created };
 }
 
 /** Changes a shipping class; a new slug must be free (409 `term_exists`), and products follow a renamed slug. */
@@ -44,6 +47,7 @@ export async function changeClass(db: DbOrTrx, id: number, input: ClassInput): P
   const next = { id, name, slug, description: input.description ?? current.description };
   await updateClass(db, next);
   if (slug !== current.slug) await renameProductClass(db, current.slug, slug);
+  await shippingChanged(db);
   return next;
 }
 
@@ -51,6 +55,7 @@ export async function changeClass(db: DbOrTrx, id: number, input: ClassInput): P
 export async function removeClass(db: DbOrTrx, id: number): Promise<StoredClass> {
   const current = await requireClass(db, id);
   await deleteClass(db, current);
+  await shippingChanged(db);
   return current;
 }
 

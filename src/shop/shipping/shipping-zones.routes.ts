@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { DbOrTrx } from '../../platform/db/database.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { trashNotSupported } from '../catalog/tags.routes.js';
 import type { ShopContext } from '../shop-part.js';
@@ -41,6 +42,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
   const base = () => ctx.config.publicUrl;
   const minorUnit = () => ctx.shop.currency.minorUnit;
   const config = { auth: SHIPPING_AUTH };
+  const inTransaction = <T>(work: (trx: DbOrTrx) => Promise<T>) => ctx.db.transaction().execute(work);
 
   app.get(
     '/wc/v3/shipping/zones',
@@ -62,7 +64,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       schema: { tags: TAGS, summary: 'Create a shipping zone.', body: ZoneWriteBody, response: { 201: ZoneResponse } },
     },
     async (request, reply) => {
-      const zone = await createZone(ctx.db, request.body);
+      const zone = await inTransaction((trx) => createZone(trx, request.body));
       reply.code(201);
       reply.header('Location', `${base()}/wp-json/wc/v3/shipping/zones/${zone.id}`);
       return zoneView(zone, base());
@@ -92,7 +94,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       },
       handler: async (request) => {
         const { id } = request.params as Static<typeof ZoneIdParams>;
-        return zoneView(await changeZone(ctx.db, id, request.body as Static<typeof ZoneWriteBody>), base());
+        return zoneView(await inTransaction((trx) => changeZone(trx, id, request.body as Static<typeof ZoneWriteBody>)), base());
       },
     });
 
@@ -111,9 +113,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
     async (request) => {
       await requireZone(ctx.db, request.params.id);
       if (request.query.force !== true) throw trashNotSupported();
-      return ctx.db
-        .transaction()
-        .execute(async (trx) => zoneView(await removeZone(trx, request.params.id), base()));
+      return zoneView(await inTransaction((trx) => removeZone(trx, request.params.id)), base());
     },
   );
 
@@ -149,7 +149,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       handler: async (request) => {
         const { id } = request.params as Static<typeof ZoneIdParams>;
         const body = request.body as Static<typeof LocationsBody>;
-        const saved = await ctx.db.transaction().execute((trx) => setZoneLocations(trx, id, body));
+        const saved = await inTransaction((trx) => setZoneLocations(trx, id, body));
         return saved.map((l) => locationView(id, l, base()));
       },
     });
@@ -186,7 +186,9 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       },
     },
     async (request, reply) => {
-      const method = await addZoneMethod(ctx.db, request.params.id, request.body, minorUnit());
+      const method = await inTransaction((trx) =>
+        addZoneMethod(trx, request.params.id, request.body, minorUnit()),
+      );
       reply.code(201);
       return view(method);
     },
@@ -221,7 +223,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       handler: async (request) => {
         const { id, instance_id } = request.params as Static<typeof MethodParams>;
         const body = request.body as Static<typeof MethodUpdateBody>;
-        return view(await changeZoneMethod(ctx.db, id, instance_id, body, minorUnit()));
+        return view(await inTransaction((trx) => changeZoneMethod(trx, id, instance_id, body, minorUnit())));
       },
     });
 
@@ -241,7 +243,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       const { id, instance_id } = request.params;
       await requireMethod(ctx.db, id, instance_id);
       if (request.query.force !== true) throw trashNotSupported();
-      return view(await removeZoneMethod(ctx.db, id, instance_id));
+      return view(await inTransaction((trx) => removeZoneMethod(trx, id, instance_id)));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { type FieldErrors, NotFoundError, RestError, ValidationError } from '../../platform/http/errors.js';
 import { findClasses } from './shipping-classes.repository.js';
 import { continentName } from './continents.js';
+import { shippingChanged } from './shipping-config.js';
 import { checkSettings, METHOD_IDS, type MethodId } from './method-types.js';
 import {
   deleteMethod,
@@ -34,7 +35,9 @@ export async function requireZone(db: DbOrTrx, id: number): Promise<StoredZone> 
 export async function createZone(db: DbOrTrx, input: { name?: string; order?: number }): Promise<StoredZone> {
   const name = checkName(input.name, true);
   const zone = { name, order: input.order ?? 0 };
-  return { id: await insertZone(db, zone), ...zone };
+  const id = await insertZone(db, zone);
+  await shippingChanged(db);
+  return { id, ...zone };
 }
 
 /** Renames or reorders a zone; zone 0 cannot be changed (403, as WooCommerce). */
@@ -51,6 +54,7 @@ export async function changeZone(
     order: input.order ?? zone.order,
   };
   await updateZone(db, next);
+  await shippingChanged(db);
   return next;
 }
 
@@ -59,6 +63,7 @@ export async function removeZone(db: DbOrTrx, id: number): Promise<StoredZone> {
   const zone = await requireZone(db, id);
   if (id === 0) throw restOfWorldError('deleted');
   await deleteZone(db, id);
+  await shippingChanged(db);
   return zone;
 }
 
@@ -90,6 +95,7 @@ export async function setZoneLocations(
   });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   await replaceLocations(db, id, locations);
+  await shippingChanged(db);
   return locations;
 }
 
@@ -136,7 +142,9 @@ export async function addZoneMethod(
     enabled: input.enabled ?? true,
     settings,
   };
-  return { instance_id: await insertMethod(db, method), ...method };
+  const instanceId = await insertMethod(db, method);
+  await shippingChanged(db);
+  return { instance_id: instanceId, ...method };
 }
 
 /** Changes a method instance's enabled flag, order or settings (settings merge into the saved ones). */
@@ -156,6 +164,7 @@ export async function changeZoneMethod(
     settings: { ...method.settings, ...settings },
   };
   await updateMethod(db, next);
+  await shippingChanged(db);
   return next;
 }
 
@@ -163,6 +172,7 @@ export async function changeZoneMethod(
 export async function removeZoneMethod(db: DbOrTrx, zoneId: number, instanceId: number): Promise<StoredMethod> {
   const method = await requireMethod(db, zoneId, instanceId);
   await deleteMethod(db, instanceId);
+  await shippingChanged(db);
   return method;
 }
 

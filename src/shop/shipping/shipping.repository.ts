@@ -128,17 +128,6 @@ export async function findMethods(db: DbOrTrx, zoneId?: number): Promise<StoredM
   return (await query.execute()).map(toMethod);
 }
 
-/** True when any zone has an enabled method (the shop then charges and requires shipping). */
-export async function hasEnabledMethod(db: DbOrTrx): Promise<boolean> {
-  const row = await db
-    .selectFrom('shop_shipping_zone_methods')
-    .select('instance_id')
-    .where('enabled', '=', 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** One method instance of a zone, or null. */
 export async function findMethod(db: DbOrTrx, zoneId: number, instanceId: number): Promise<StoredMethod | null> {
   const row = await db
