@@ -65,7 +65,12 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     usFlat = (
       await created('POST', `shipping/zones/${us.id}/methods`, {
         method_id: 'flat_rate',
-        settings: { title: 'Standard', cost: '5 + 0.5 * [qty]', [`class_cost_${heavy}`]: '10', type: 'class' },
+        settings: {
+          title: 'Standard',
+          cost: '5 + 0.5 * [qty]',
+          [`class_cost_${heavy}`]: '10',
+          type: 'class',
+        },
       })
     ).id;
     usFree = (
@@ -76,7 +81,10 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     ).id;
     const eu = await created('POST', 'shipping/zones', { name: 'Europe', order: 2 });
     await created('PUT', `shipping/zones/${eu.id}/locations`, [{ code: 'EU', type: 'continent' }]);
-    await created('POST', `shipping/zones/${eu.id}/methods`, { method_id: 'flat_rate', settings: { cost: '12' } });
+    await created('POST', `shipping/zones/${eu.id}/methods`, {
+      method_id: 'flat_rate',
+      settings: { cost: '12' },
+    });
     const bay = await created('POST', 'shipping/zones', { name: 'Bay Area', order: 0 });
     await created('PUT', `shipping/zones/${bay.id}/locations`, [
       { code: 'US:CA', type: 'state' },
@@ -88,11 +96,15 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     });
   });
 
-  it('should offer the matched zone\'s rates, charge the chosen one and add it to the total', async () => {
+  it("should offer the matched zone's rates, charge the chosen one and add it to the total", async () => {
     const token = await guestToken(t);
     await storePost(t, 'cart/add-item', token, { id: tea, quantity: 2 });
     const before = (await storePost(t, 'cart/add-item', token, { id: anvil, quantity: 1 })).json();
-    expect(before).toMatchObject({ needs_shipping: true, has_calculated_shipping: false, shipping_rates: [] });
+    expect(before).toMatchObject({
+      needs_shipping: true,
+      has_calculated_shipping: false,
+      shipping_rates: [],
+    });
     const r = await storePost(t, 'cart/update-customer', token, {
       shipping_address: { ...US, postcode: '10001', state: 'NY' },
     });
@@ -106,7 +118,11 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     expect(pack.shipping_rates.map((x: Json) => [x.rate_id, x.name, x.price, x.selected])).toEqual([
       [`flat_rate:${usFlat}`, 'Standard', '1650', true],
     ]);
-    expect(pack.shipping_rates[0]).toMatchObject({ method_id: 'flat_rate', instance_id: usFlat, currency_code: 'USD' });
+    expect(pack.shipping_rates[0]).toMatchObject({
+      method_id: 'flat_rate',
+      instance_id: usFlat,
+      currency_code: 'USD',
+    });
     expect(cart.totals).toMatchObject({ total_items: '3998', total_shipping: '1650', total_price: '5648' });
 
     const big = (await storePost(t, 'cart/add-item', token, { id: anvil, quantity: 4 })).json();
@@ -120,21 +136,31 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
       rate_id: `free_shipping:${usFree}`,
     });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json().totals).toMatchObject({ total_items: '11998', total_shipping: '0', total_price: '11998' });
+    expect(chosen.json().totals).toMatchObject({
+      total_items: '11998',
+      total_shipping: '0',
+      total_price: '11998',
+    });
     expect(chosen.json().shipping_rates[0].shipping_rates[1].selected).toBe(true);
     const bad = await storePost(t, 'cart/select-shipping-rate', token, { package_id: 0, rate_id: 'ups:1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('woocommerce_rest_cart_invalid_shipping_rate');
     const missing = await storePost(t, 'cart/select-shipping-rate', token, { package_id: 0 });
     expect(missing.statusCode).toBe(400);
-    expect((await storePost(t, 'cart/update-customer', token, { shipping_address: { country: 'USA' } })).statusCode).toBe(400);
+    expect(
+      (await storePost(t, 'cart/update-customer', token, { shipping_address: { country: 'USA' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('should drop free shipping once the cart falls under the minimum and fall back to the first rate', async () => {
     const token = await guestToken(t);
     await storePost(t, 'cart/update-customer', token, { billing_address: { country: 'US', state: 'TX' } });
     const cart = (await storePost(t, 'cart/add-item', token, { id: anvil, quantity: 5 })).json();
-    await storePost(t, 'cart/select-shipping-rate', token, { package_id: 0, rate_id: `free_shipping:${usFree}` });
+    await storePost(t, 'cart/select-shipping-rate', token, {
+      package_id: 0,
+      rate_id: `free_shipping:${usFree}`,
+    });
     const key = cart.items[0].key;
     const smaller = (await storePost(t, 'cart/update-item', token, { key, quantity: 1 })).json();
     const rates = smaller.shipping_rates[0].shipping_rates;
@@ -149,9 +175,13 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     expect(bay.shipping_rates[0].shipping_rates.map((x: Json) => [x.method_id, x.price])).toEqual([
       ['local_pickup', '150'],
     ]);
-    const de = (await storePost(t, 'cart/update-customer', token, { shipping_address: { country: 'DE' } })).json();
+    const de = (
+      await storePost(t, 'cart/update-customer', token, { shipping_address: { country: 'DE' } })
+    ).json();
     expect(de.shipping_rates[0].shipping_rates.map((x: Json) => x.price)).toEqual(['1200']);
-    const jp = (await storePost(t, 'cart/update-customer', token, { shipping_address: { country: 'JP' } })).json();
+    const jp = (
+      await storePost(t, 'cart/update-customer', token, { shipping_address: { country: 'JP' } })
+    ).json();
     expect(jp.shipping_rates[0].shipping_rates).toEqual([]);
     expect(jp.totals.total_shipping).toBe('0');
   });
@@ -187,7 +217,7 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     });
   });
 
-  it('should create the order\'s shipping lines, adding up to its total to the cent', async () => {
+  it("should create the order's shipping lines, adding up to its total to the cent", async () => {
     const token = await guestToken(t);
     await storePost(t, 'cart/add-item', token, { id: tea, quantity: 3 });
     await storePost(t, 'cart/add-item', token, { id: anvil, quantity: 1 });
@@ -199,7 +229,11 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     });
     expect(placed.statusCode, placed.body).toBe(200);
     // 3 × 9.99 + 20.00 + 5.00 = 54.97; 5 + 0.5 × 4 shipped items + 10 heavy = 17.00 (the e-book ships nothing).
-    expect(placed.json().totals).toMatchObject({ total_items: '5497', total_shipping: '1700', total_price: '7197' });
+    expect(placed.json().totals).toMatchObject({
+      total_items: '5497',
+      total_shipping: '1700',
+      total_price: '7197',
+    });
     const order = (await wc('GET', `orders/${placed.json().order_id}`)).json();
     expect(order.shipping_lines).toEqual([
       {
@@ -228,7 +262,11 @@ describe('a cart in a zone with flat rate and free shipping over a minimum', () 
     });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json()).toMatchObject({ total: '27.23', shipping_total: '7.25' });
-    expect(r.json().shipping_lines[0]).toMatchObject({ method_id: 'flat_rate', method_title: 'Courier', total: '7.25' });
+    expect(r.json().shipping_lines[0]).toMatchObject({
+      method_id: 'flat_rate',
+      method_title: 'Courier',
+      total: '7.25',
+    });
     const bad = await wc('POST', 'orders', {
       line_items: [{ product_id: tea }],
       shipping_lines: [{ method_id: 'flat_rate', total: 'lots' }],

@@ -130,8 +130,16 @@ describe('zone methods', () => {
       method_id: 'flat_rate',
       method_title: 'Flat rate',
     });
-    expect(m.settings.cost).toMatchObject({ id: 'cost', label: 'Cost', type: 'text', value: '5.00 + 1 * [qty]' });
-    expect(m.settings.tax_status).toMatchObject({ value: 'taxable', options: { taxable: 'Taxable', none: 'None' } });
+    expect(m.settings.cost).toMatchObject({
+      id: 'cost',
+      label: 'Cost',
+      type: 'text',
+      value: '5.00 + 1 * [qty]',
+    });
+    expect(m.settings.tax_status).toMatchObject({
+      value: 'taxable',
+      options: { taxable: 'Taxable', none: 'None' },
+    });
     const free = await call('POST', `shipping/zones/${zone.id}/methods`, {
       method_id: 'free_shipping',
       settings: { requires: 'min_amount', min_amount: '50' },
@@ -164,7 +172,10 @@ describe('zone methods', () => {
     const cost = await call('POST', path, { method_id: 'flat_rate', settings: { cost: 'process.exit()' } });
     expect(cost.statusCode).toBe(400);
     expect(cost.json().data.errors['settings.cost']).toHaveProperty('numeric');
-    const requires = await call('POST', path, { method_id: 'free_shipping', settings: { requires: 'always' } });
+    const requires = await call('POST', path, {
+      method_id: 'free_shipping',
+      settings: { requires: 'always' },
+    });
     expect(requires.json().data.errors['settings.requires']).toHaveProperty('in');
     const amount = await call('POST', path, { method_id: 'free_shipping', settings: { min_amount: '-5' } });
     expect(amount.statusCode).toBe(400);

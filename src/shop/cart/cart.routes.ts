@@ -178,7 +178,8 @@ export function registerCartRoutes(
         schema: {
           tags: TAGS,
           summary: 'Choose the shipping rate of a package.',
-          description: 'A rate the package does not offer: 400 `woocommerce_rest_cart_invalid_shipping_rate`.',
+          description:
+            'A rate the package does not offer: 400 `woocommerce_rest_cart_invalid_shipping_rate`.',
           body: SelectShippingRateBody,
           response: { 200: CartSchema },
         },
@@ -188,7 +189,10 @@ export function registerCartRoutes(
           request,
           response,
           (cart) =>
-            carts.selectShippingRate(cart, { packageId: request.body.package_id, rateId: request.body.rate_id }),
+            carts.selectShippingRate(cart, {
+              packageId: request.body.package_id,
+              rateId: request.body.rate_id,
+            }),
           { change: true },
         ),
     );

@@ -12,7 +12,12 @@ import {
 } from '../catalog/purchasables.js';
 import { findCouponsByCodes } from '../coupons/coupons.repository.js';
 import { formatCouponCode } from '../coupons/coupons.service.js';
-import { type CartShipping, cartShipping, NO_SHIPPING, type PackageAddress } from '../shipping/cart-shipping.js';
+import {
+  type CartShipping,
+  cartShipping,
+  NO_SHIPPING,
+  type PackageAddress,
+} from '../shipping/cart-shipping.js';
 import { shippingConfig } from '../shipping/shipping-config.js';
 import type { CartTotalsHook, ShopCart, ShopCartFee, ShopCoupon } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
@@ -397,7 +402,10 @@ export class CartService {
    * Chooses a package's rate (`cart/select-shipping-rate`); a rate the package does not offer is refused with 400
    * `woocommerce_rest_cart_invalid_shipping_rate` (the Store API's code) and the cart stays as it was.
    */
-  selectShippingRate(session: CartSession, input: { packageId: number; rateId: string }): Promise<ComputedCart> {
+  selectShippingRate(
+    session: CartSession,
+    input: { packageId: number; rateId: string },
+  ): Promise<ComputedCart> {
     return this.mutate(
       session,
       async (contents) => {
@@ -432,8 +440,7 @@ export class CartService {
     const config = await shippingConfig(db, this.ctx.caches);
     if (!config.active) return NO_SHIPPING;
     const saved = input.contents.shipping_address;
-    const destination =
-      input.destination ?? (saved?.country ? (saved as unknown as PackageAddress) : null);
+    const destination = input.destination ?? (saved?.country ? (saved as unknown as PackageAddress) : null);
     return cartShipping({
       config,
       lines: input.items.map((item) => {

@@ -13,7 +13,12 @@ export function demoShippingStep(ctx: ShopContext): DemoStep {
     await ctx.db.transaction().execute(async (trx) => {
       const us = await createZone(trx, { name: 'United States', order: 0 });
       await setZoneLocations(trx, us.id, [{ code: 'US', type: 'country' }]);
-      await addZoneMethod(trx, us.id, { method_id: 'flat_rate', settings: { title: 'Standard', cost: '4.95' } }, minorUnit);
+      await addZoneMethod(
+        trx,
+        us.id,
+        { method_id: 'flat_rate', settings: { title: 'Standard', cost: '4.95' } },
+        minorUnit,
+      );
       await addZoneMethod(
         trx,
         us.id,
@@ -22,7 +27,12 @@ export function demoShippingStep(ctx: ShopContext): DemoStep {
       );
       const eu = await createZone(trx, { name: 'Europe', order: 1 });
       await setZoneLocations(trx, eu.id, [{ code: 'EU', type: 'continent' }]);
-      await addZoneMethod(trx, eu.id, { method_id: 'flat_rate', settings: { title: 'Standard', cost: '12.00' } }, minorUnit);
+      await addZoneMethod(
+        trx,
+        eu.id,
+        { method_id: 'flat_rate', settings: { title: 'Standard', cost: '12.00' } },
+        minorUnit,
+      );
       await addZoneMethod(
         trx,
         eu.id,
@@ -36,6 +46,8 @@ export function demoShippingStep(ctx: ShopContext): DemoStep {
         minorUnit,
       );
     });
-    print('Shipping: a United States zone (flat rate, free over 100.00) and a Europe zone (flat, express, free over 150.00).');
+    print(
+      'Shipping: a United States zone (flat rate, free over 100.00) and a Europe zone (flat, express, free over 150.00).',
+    );
   };
 }

@@ -41,7 +41,12 @@ export interface AdminOrderInput {
   feeLines?: Array<{ name: string; total: string }>;
   couponLines?: Array<{ code: string }>;
   /** Shipping charged as given (WooCommerce's `shipping_lines`: `total` a decimal, default 0). */
-  shippingLines?: Array<{ method_id: string; method_title?: string; instance_id?: string | number; total?: string | number }>;
+  shippingLines?: Array<{
+    method_id: string;
+    method_title?: string;
+    instance_id?: string | number;
+    total?: string | number;
+  }>;
   meta?: Array<{ key: string; value: unknown }>;
 }
 

@@ -204,7 +204,9 @@ export const OrderCreateBody = Type.Object({
       Type.Object({
         method_id: Type.String({ minLength: 1, maxLength: 100 }),
         method_title: Type.Optional(Type.String({ maxLength: 200 })),
-        instance_id: Type.Optional(Type.Union([Type.String({ pattern: '^[0-9]{0,9}$' }), Type.Integer({ minimum: 0 })])),
+        instance_id: Type.Optional(
+          Type.Union([Type.String({ pattern: '^[0-9]{0,9}$' }), Type.Integer({ minimum: 0 })]),
+        ),
         total: Type.Optional(DecimalInput),
       }),
       { maxItems: 50 },

@@ -44,7 +44,13 @@ export interface CartShipping {
 }
 
 /** No shipping: nothing to ship, or a shop with no enabled shipping method anywhere (it charges none). */
-export const NO_SHIPPING: CartShipping = { needsShipping: false, calculated: false, packages: [], total: 0, lines: [] };
+export const NO_SHIPPING: CartShipping = {
+  needsShipping: false,
+  calculated: false,
+  packages: [],
+  total: 0,
+  lines: [],
+};
 
 /**
  * The shipping step of a cart (one package, as WooCommerce's default): the lines that need shipping (not virtual)
@@ -90,7 +96,14 @@ export function cartShipping(input: {
     selected: chosen?.rate_id ?? null,
   };
   const orderLines = chosen
-    ? [{ method_id: chosen.method_id, method_title: chosen.name, instance_id: chosen.instance_id, total: chosen.price }]
+    ? [
+        {
+          method_id: chosen.method_id,
+          method_title: chosen.name,
+          instance_id: chosen.instance_id,
+          total: chosen.price,
+        },
+      ]
     : [];
   return { ...empty, packages: [pack], total: chosen?.price ?? 0, lines: orderLines };
 }
@@ -100,7 +113,10 @@ export function cartShipping(input: {
  * this order requires a shipping option."): the cart needs shipping and a package has no rate for its address.
  */
 export function lacksShippingOption(shipping: CartShipping): boolean {
-  return shipping.needsShipping && (shipping.packages.length === 0 || shipping.packages.some((p) => p.selected === null));
+  return (
+    shipping.needsShipping &&
+    (shipping.packages.length === 0 || shipping.packages.some((p) => p.selected === null))
+  );
 }
 
 function toDestination(address: PackageAddress): Destination {

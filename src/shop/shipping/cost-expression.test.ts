@@ -18,7 +18,16 @@ describe('evaluateCost', () => {
   });
 
   it('should refuse anything that is not an expression', () => {
-    for (const bad of ['process.exit()', '1 +', '2 ** 3', '[weight]', '1 / 0', '(1', 'alert(1)', '[fee percent="x"]'])
+    for (const bad of [
+      'process.exit()',
+      '1 +',
+      '2 ** 3',
+      '[weight]',
+      '1 / 0',
+      '(1',
+      'alert(1)',
+      '[fee percent="x"]',
+    ])
       expect(evaluateCost(bad, vars), bad).toBeNull();
   });
 

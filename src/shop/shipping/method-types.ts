@@ -50,7 +50,12 @@ export function settingFields(method: MethodId, classes: readonly ClassRef[]): S
     placeholder: '',
     ...f,
   });
-  const title = field({ id: 'title', label: 'Method title', type: 'text', default: METHOD_INFO[method].title });
+  const title = field({
+    id: 'title',
+    label: 'Method title',
+    type: 'text',
+    default: METHOD_INFO[method].title,
+  });
   const taxStatus = field({
     id: 'tax_status',
     label: 'Tax status',
@@ -73,7 +78,13 @@ export function settingFields(method: MethodId, classes: readonly ClassRef[]): S
           both: 'A minimum order amount AND a coupon',
         },
       }),
-      field({ id: 'min_amount', label: 'Minimum order amount', type: 'price', default: '0', placeholder: '0' }),
+      field({
+        id: 'min_amount',
+        label: 'Minimum order amount',
+        type: 'price',
+        default: '0',
+        placeholder: '0',
+      }),
       field({
         id: 'ignore_discounts',
         label: 'Coupons discounts',
@@ -83,14 +94,27 @@ export function settingFields(method: MethodId, classes: readonly ClassRef[]): S
       }),
     ];
   if (method === 'local_pickup')
-    return [title, taxStatus, field({ id: 'cost', label: 'Cost', type: 'price', default: '0', placeholder: '0' })];
-  const fields = [title, taxStatus, field({ id: 'cost', label: 'Cost', type: 'text', default: '0', tip: COST_TIP })];
+    return [
+      title,
+      taxStatus,
+      field({ id: 'cost', label: 'Cost', type: 'price', default: '0', placeholder: '0' }),
+    ];
+  const fields = [
+    title,
+    taxStatus,
+    field({ id: 'cost', label: 'Cost', type: 'text', default: '0', tip: COST_TIP }),
+  ];
   if (classes.length === 0) return fields;
   return [
     ...fields,
     field({ id: 'class_costs', label: 'Shipping class costs', type: 'title' }),
     ...classes.map((c) =>
-      field({ id: `class_cost_${c.id}`, label: `"${c.name}" shipping class cost`, type: 'text', tip: COST_TIP }),
+      field({
+        id: `class_cost_${c.id}`,
+        label: `"${c.name}" shipping class cost`,
+        type: 'text',
+        tip: COST_TIP,
+      }),
     ),
     field({ id: 'no_class_cost', label: 'No shipping class cost', type: 'text', tip: COST_TIP }),
     field({
@@ -140,9 +164,15 @@ export function checkSettings(
   return { values: out, errors };
 }
 
-function settingProblem(field: SettingField, value: string, minorUnit: number): Record<string, string> | null {
+function settingProblem(
+  field: SettingField,
+  value: string,
+  minorUnit: number,
+): Record<string, string> | null {
   if (field.options && !(value in field.options))
-    return { in: `The ${field.label.toLowerCase()} must be one of: ${Object.keys(field.options).join(', ')}.` };
+    return {
+      in: `The ${field.label.toLowerCase()} must be one of: ${Object.keys(field.options).join(', ')}.`,
+    };
   if (field.type === 'checkbox' && value !== 'yes' && value !== 'no')
     return { in: `The ${field.label.toLowerCase()} must be "yes" or "no".` };
   if (field.type === 'price' && value !== '' && parseMoney(value, minorUnit) === null)

@@ -1,7 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { ShippingPackage } from './cart-shipping.js';
 
-const Money = Type.String({ description: 'Integer amount in minor units, as a string (WooCommerce Store API).' });
+const Money = Type.String({
+  description: 'Integer amount in minor units, as a string (WooCommerce Store API).',
+});
 
 /** One package of the Store API cart's `shipping_rates`, with its rates (WooCommerce's shape). */
 export const ShippingPackageSchema = Type.Object({

@@ -30,19 +30,26 @@ export async function findClasses(db: DbOrTrx): Promise<StoredClass[]> {
 
 /** One shipping class by id, or null. */
 export async function findClass(db: DbOrTrx, id: number): Promise<StoredClass | null> {
-  return (await db.selectFrom('shop_shipping_classes').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('shop_shipping_classes').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+  );
 }
 
 /** One shipping class by slug, or null. */
 export async function findClassBySlug(db: DbOrTrx, slug: string): Promise<StoredClass | null> {
   return (
-    (await db.selectFrom('shop_shipping_classes').selectAll().where('slug', '=', slug).executeTakeFirst()) ?? null
+    (await db.selectFrom('shop_shipping_classes').selectAll().where('slug', '=', slug).executeTakeFirst()) ??
+    null
   );
 }
 
 /** Inserts a shipping class; answers its id. */
 export async function insertClass(db: DbOrTrx, input: Omit<StoredClass, 'id'>): Promise<number> {
-  const row = await db.insertInto('shop_shipping_classes').values(input).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('shop_shipping_classes')
+    .values(input)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -76,5 +83,9 @@ export async function classCounts(db: DbOrTrx): Promise<Map<string, number>> {
 
 /** Moves every product and variation from one class slug to another. */
 export async function renameProductClass(db: DbOrTrx, from: string, to: string): Promise<void> {
-  await db.updateTable('shop_products').set({ shipping_class: to }).where('shipping_class', '=', from).execute();
+  await db
+    .updateTable('shop_products')
+    .set({ shipping_class: to })
+    .where('shipping_class', '=', from)
+    .execute();
 }

@@ -6,7 +6,13 @@ import { ForceQuery, IdParams } from '../catalog/catalog.schemas.js';
 import { trashNotSupported } from '../catalog/tags.routes.js';
 import type { ShopContext } from '../shop-part.js';
 import { classCounts, type StoredClass } from './shipping-classes.repository.js';
-import { changeClass, createClass, listClasses, removeClass, requireClass } from './shipping-classes.service.js';
+import {
+  changeClass,
+  createClass,
+  listClasses,
+  removeClass,
+  requireClass,
+} from './shipping-classes.service.js';
 import { METHOD_IDS, type MethodId } from './method-types.js';
 import { ClassResponse, ClassWriteBody, ShippingMethodResponse } from './shipping.schemas.js';
 import { classView, shippingMethodView } from './shipping-views.js';
@@ -32,7 +38,11 @@ export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
     '/wc/v3/products/shipping_classes',
     {
       config,
-      schema: { tags: TAGS, summary: 'List shipping classes (by name).', response: { 200: Type.Array(ClassResponse) } },
+      schema: {
+        tags: TAGS,
+        summary: 'List shipping classes (by name).',
+        response: { 200: Type.Array(ClassResponse) },
+      },
     },
     async (_request, reply) => {
       const [classes, counts] = await Promise.all([listClasses(ctx.db), classCounts(ctx.db)]);
@@ -46,7 +56,12 @@ export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
     '/wc/v3/products/shipping_classes',
     {
       config,
-      schema: { tags: TAGS, summary: 'Create a shipping class.', body: ClassWriteBody, response: { 201: ClassResponse } },
+      schema: {
+        tags: TAGS,
+        summary: 'Create a shipping class.',
+        body: ClassWriteBody,
+        response: { 201: ClassResponse },
+      },
     },
     async (request, reply) => {
       const created = await ctx.db.transaction().execute((trx) => createClass(trx, request.body));
@@ -59,7 +74,12 @@ export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
     '/wc/v3/products/shipping_classes/:id',
     {
       config,
-      schema: { tags: TAGS, summary: 'Read a shipping class.', params: IdParams, response: { 200: ClassResponse } },
+      schema: {
+        tags: TAGS,
+        summary: 'Read a shipping class.',
+        params: IdParams,
+        response: { 200: ClassResponse },
+      },
     },
     async (request) => view(await requireClass(ctx.db, request.params.id)),
   );

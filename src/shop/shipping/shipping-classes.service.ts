@@ -77,8 +77,13 @@ async function uniqueSlug(
   const slug = slugify(wanted);
   const other = await findClassBySlug(db, slug);
   if (other && other.id !== current?.id)
-    throw new RestError('term_exists', 'A term with the name provided already exists with this parent.', 400, {
-      resource_id: other.id,
-    });
+    throw new RestError(
+      'term_exists',
+      'A term with the name provided already exists with this parent.',
+      400,
+      {
+        resource_id: other.id,
+      },
+    );
   return slug;
 }

@@ -39,7 +39,11 @@ export interface RateContext {
 }
 
 /** The rates the enabled methods of a zone offer for a package, in method order (free shipping only when allowed). */
-export function packageRates(lines: PackageLine[], methods: RateMethod[], context: RateContext): ShippingRate[] {
+export function packageRates(
+  lines: PackageLine[],
+  methods: RateMethod[],
+  context: RateContext,
+): ShippingRate[] {
   const rates: ShippingRate[] = [];
   for (const method of methods) {
     if (!method.enabled) continue;
@@ -91,7 +95,8 @@ export function flatRateCost(lines: PackageLine[], method: RateMethod, minorUnit
     classCosts.push(evaluateCost(text, sumOf(lines.filter((l) => l.classId === classId))) ?? 0);
   }
   if (classCosts.length > 0)
-    total += settingOf(method, 'type') === 'order' ? Math.max(...classCosts) : classCosts.reduce((a, b) => a + b, 0);
+    total +=
+      settingOf(method, 'type') === 'order' ? Math.max(...classCosts) : classCosts.reduce((a, b) => a + b, 0);
   return Math.max(0, costToMinor(total, minorUnit));
 }
 

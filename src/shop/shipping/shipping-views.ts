@@ -2,7 +2,13 @@ import type { Static } from '@sinclair/typebox';
 import type { StoredClass } from './shipping-classes.repository.js';
 import { type ClassRef, METHOD_INFO, type MethodId, settingFields } from './method-types.js';
 import type { StoredMethod, StoredZone } from './shipping.repository.js';
-import type { ClassResponse, LocationResponse, MethodResponse, ShippingMethodResponse, ZoneResponse } from './shipping.schemas.js';
+import type {
+  ClassResponse,
+  LocationResponse,
+  MethodResponse,
+  ShippingMethodResponse,
+  ZoneResponse,
+} from './shipping.schemas.js';
 import { settingOf } from './shipping-rates.js';
 import type { ZoneLocation } from './zone-matching.js';
 
@@ -24,7 +30,11 @@ export function zoneView(zone: StoredZone, base: string): Static<typeof ZoneResp
 }
 
 /** A zone location in WooCommerce's shape. */
-export function locationView(zoneId: number, location: ZoneLocation, base: string): Static<typeof LocationResponse> {
+export function locationView(
+  zoneId: number,
+  location: ZoneLocation,
+  base: string,
+): Static<typeof LocationResponse> {
   const zone = `${base}/wp-json/wc/v3/shipping/zones/${zoneId}`;
   return { ...location, _links: { collection: link(`${zone}/locations`), describes: link(zone) } };
 }
@@ -71,7 +81,11 @@ export function shippingMethodView(id: MethodId, base: string): Static<typeof Sh
 }
 
 /** A shipping class in WooCommerce's shape (`count` = products and variations using it). */
-export function classView(shippingClass: StoredClass, count: number, base: string): Static<typeof ClassResponse> {
+export function classView(
+  shippingClass: StoredClass,
+  count: number,
+  base: string,
+): Static<typeof ClassResponse> {
   const classes = `${base}/wp-json/wc/v3/products/shipping_classes`;
   return {
     ...shippingClass,

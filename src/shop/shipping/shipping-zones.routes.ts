@@ -34,7 +34,11 @@ import {
 } from './shipping-zones.service.js';
 
 /** Shipping settings routes need WooCommerce's own capability (shop managers and administrators have it). */
-export const SHIPPING_AUTH = { access: 'capability', capability: 'manage_woocommerce', nonce: 'cookie' } as const;
+export const SHIPPING_AUTH = {
+  access: 'capability',
+  capability: 'manage_woocommerce',
+  nonce: 'cookie',
+} as const;
 const TAGS = ['shop: shipping'];
 
 /** `wc/v3/shipping/zones` with their locations and methods, as WooCommerce has them. */
@@ -61,7 +65,12 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
     '/wc/v3/shipping/zones',
     {
       config,
-      schema: { tags: TAGS, summary: 'Create a shipping zone.', body: ZoneWriteBody, response: { 201: ZoneResponse } },
+      schema: {
+        tags: TAGS,
+        summary: 'Create a shipping zone.',
+        body: ZoneWriteBody,
+        response: { 201: ZoneResponse },
+      },
     },
     async (request, reply) => {
       const zone = await inTransaction((trx) => createZone(trx, request.body));
@@ -75,7 +84,12 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
     '/wc/v3/shipping/zones/:id',
     {
       config,
-      schema: { tags: TAGS, summary: 'Read a shipping zone.', params: ZoneIdParams, response: { 200: ZoneResponse } },
+      schema: {
+        tags: TAGS,
+        summary: 'Read a shipping zone.',
+        params: ZoneIdParams,
+        response: { 200: ZoneResponse },
+      },
     },
     async (request) => zoneView(await requireZone(ctx.db, request.params.id), base()),
   );
@@ -94,7 +108,10 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       },
       handler: async (request) => {
         const { id } = request.params as Static<typeof ZoneIdParams>;
-        return zoneView(await inTransaction((trx) => changeZone(trx, id, request.body as Static<typeof ZoneWriteBody>)), base());
+        return zoneView(
+          await inTransaction((trx) => changeZone(trx, id, request.body as Static<typeof ZoneWriteBody>)),
+          base(),
+        );
       },
     });
 
@@ -154,7 +171,8 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       },
     });
 
-  const view = async (m: Parameters<typeof methodView>[0]) => methodView(m, await findClasses(ctx.db), base());
+  const view = async (m: Parameters<typeof methodView>[0]) =>
+    methodView(m, await findClasses(ctx.db), base());
 
   app.get(
     '/wc/v3/shipping/zones/:id/methods',
@@ -215,7 +233,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       config,
       schema: {
         tags: TAGS,
-        summary: 'Enable, disable, reorder or change the settings of a zone\'s shipping method.',
+        summary: "Enable, disable, reorder or change the settings of a zone's shipping method.",
         params: MethodParams,
         body: MethodUpdateBody,
         response: { 200: MethodResponse },

@@ -22,7 +22,11 @@ import {
 import type { ZoneLocation } from './zone-matching.js';
 
 /** Zone 0: it always exists, holds no locations, and serves every address no other zone covers. */
-export const REST_OF_WORLD: StoredZone = { id: 0, name: 'Locations not covered by your other zones', order: 0 };
+export const REST_OF_WORLD: StoredZone = {
+  id: 0,
+  name: 'Locations not covered by your other zones',
+  order: 0,
+};
 
 /** A zone (zone 0 included), or 404 `woocommerce_rest_shipping_zone_invalid`. */
 export async function requireZone(db: DbOrTrx, id: number): Promise<StoredZone> {
@@ -109,7 +113,8 @@ export async function zoneMethods(db: DbOrTrx, zoneId: number): Promise<StoredMe
 export async function requireMethod(db: DbOrTrx, zoneId: number, instanceId: number): Promise<StoredMethod> {
   await requireZone(db, zoneId);
   const method = await findMethod(db, zoneId, instanceId);
-  if (!method) throw new NotFoundError('woocommerce_rest_shipping_zone_method_invalid', 'Resource does not exist.');
+  if (!method)
+    throw new NotFoundError('woocommerce_rest_shipping_zone_method_invalid', 'Resource does not exist.');
   return method;
 }
 
@@ -169,7 +174,11 @@ export async function changeZoneMethod(
 }
 
 /** Deletes a method instance. */
-export async function removeZoneMethod(db: DbOrTrx, zoneId: number, instanceId: number): Promise<StoredMethod> {
+export async function removeZoneMethod(
+  db: DbOrTrx,
+  zoneId: number,
+  instanceId: number,
+): Promise<StoredMethod> {
   const method = await requireMethod(db, zoneId, instanceId);
   await deleteMethod(db, instanceId);
   await shippingChanged(db);
@@ -192,7 +201,8 @@ function checkName(name: string | undefined, required: boolean): string {
   const trimmed = name?.trim() ?? '';
   if (trimmed === '' && (required || name !== undefined))
     throw new ValidationError({ name: { required: 'The zone name is required.' } });
-  if (trimmed.length > 200) throw new ValidationError({ name: { max: 'The zone name may not exceed 200 characters.' } });
+  if (trimmed.length > 200)
+    throw new ValidationError({ name: { max: 'The zone name may not exceed 200 characters.' } });
   return trimmed;
 }
 

@@ -108,7 +108,11 @@ export async function findLocations(db: DbOrTrx, zoneIds?: number[]): Promise<Ma
 }
 
 /** Replaces the locations of a zone. */
-export async function replaceLocations(db: DbOrTrx, zoneId: number, locations: ZoneLocation[]): Promise<void> {
+export async function replaceLocations(
+  db: DbOrTrx,
+  zoneId: number,
+  locations: ZoneLocation[],
+): Promise<void> {
   await db.deleteFrom('shop_shipping_zone_locations').where('zone_id', '=', zoneId).execute();
   if (locations.length === 0) return;
   await db
@@ -129,7 +133,11 @@ export async function findMethods(db: DbOrTrx, zoneId?: number): Promise<StoredM
 }
 
 /** One method instance of a zone, or null. */
-export async function findMethod(db: DbOrTrx, zoneId: number, instanceId: number): Promise<StoredMethod | null> {
+export async function findMethod(
+  db: DbOrTrx,
+  zoneId: number,
+  instanceId: number,
+): Promise<StoredMethod | null> {
   const row = await db
     .selectFrom('shop_shipping_zone_methods')
     .selectAll()

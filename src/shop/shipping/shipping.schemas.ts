@@ -35,7 +35,9 @@ export const LocationResponse = Type.Object({ code: Type.String(), type: Type.St
 export const LocationsBody = Type.Array(
   Type.Object({
     code: Type.String({ minLength: 1, maxLength: 200 }),
-    type: Type.Optional(Type.String({ description: '`country` (default), `state`, `postcode` or `continent`.' })),
+    type: Type.Optional(
+      Type.String({ description: '`country` (default), `state`, `postcode` or `continent`.' }),
+    ),
   }),
   { maxItems: 1000 },
 );
