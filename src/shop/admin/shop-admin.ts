@@ -5,6 +5,7 @@ import { customerScreens } from './customers/customer-screens.js';
 import { orderScreens } from './orders/order-screens.js';
 import { productScreens } from './products/product-screens.js';
 import { reviewScreens } from './reviews/review-screens.js';
+import { shippingScreens } from './shipping/shipping-screens.js';
 
 // The shop's screens: the Shop menu (orders, customers, coupons) and the Products menu (products, categories, reviews).
 registerAdminModule({
@@ -13,7 +14,7 @@ registerAdminModule({
     {
       label: __('Shop', 'storeside'),
       order: 4,
-      screens: [...orderScreens, ...customerScreens, ...couponScreens],
+      screens: [...orderScreens, ...customerScreens, ...couponScreens, ...shippingScreens],
     },
     { label: __('Products', 'storeside'), order: 5, screens: [...productScreens, ...reviewScreens] },
   ],
