@@ -1,5 +1,6 @@
 import type { OrderShippingLine } from '../orders/order-records.js';
 import type { ShippingConfig } from './shipping-config.js';
+import type { PackageAddress } from './store-base.js';
 import { type PackageLine, packageRates, type ShippingRate } from './shipping-rates.js';
 import { type Destination, matchZone } from './zone-matching.js';
 
@@ -14,13 +15,7 @@ export interface ShippableLine {
 }
 
 /** A shipping address as carts keep it (Store API field names). */
-export interface PackageAddress {
-  address_1: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-}
+export type { PackageAddress };
 
 /** One package of a cart: where it goes, what it holds, the rates offered and the one chosen. */
 export interface ShippingPackage {

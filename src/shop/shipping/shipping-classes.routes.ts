@@ -5,13 +5,14 @@ import type { RestApp } from '../../platform/http/server.js';
 import { ForceQuery, IdParams } from '../catalog/catalog.schemas.js';
 import { trashNotSupported } from '../catalog/tags.routes.js';
 import type { ShopContext } from '../shop-part.js';
-import { classCounts, type StoredClass } from './shipping-classes.repository.js';
 import {
   changeClass,
+  classUseCounts,
   createClass,
   listClasses,
   removeClass,
   requireClass,
+  type StoredClass,
 } from './shipping-classes.service.js';
 import { METHOD_IDS, type MethodId } from './method-types.js';
 import { ClassResponse, ClassWriteBody, ShippingMethodResponse } from './shipping.schemas.js';
@@ -24,7 +25,8 @@ const TAGS = ['shop: shipping'];
 export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
   const base = () => ctx.config.publicUrl;
   const config = { auth: SHIPPING_AUTH };
-  const view = async (c: StoredClass) => classView(c, (await classCounts(ctx.db)).get(c.slug) ?? 0, base());
+  const view = async (c: StoredClass) =>
+    classView(c, (await classUseCounts(ctx.db)).get(c.slug) ?? 0, base());
 
   registerBatchRoute(app, {
     url: '/wc/v3/products/shipping_classes/batch',
@@ -45,7 +47,7 @@ export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
       },
     },
     async (_request, reply) => {
-      const [classes, counts] = await Promise.all([listClasses(ctx.db), classCounts(ctx.db)]);
+      const [classes, counts] = await Promise.all([listClasses(ctx.db), classUseCounts(ctx.db)]);
       reply.header('X-WP-Total', String(classes.length));
       reply.header('X-WP-TotalPages', '1');
       return classes.map((c) => classView(c, counts.get(c.slug) ?? 0, base()));
@@ -118,7 +120,7 @@ export function registerClassRoutes(app: RestApp, ctx: ShopContext): void {
     async (request) => {
       const current = await requireClass(ctx.db, request.params.id);
       if (request.query.force !== true) throw trashNotSupported();
-      const count = (await classCounts(ctx.db)).get(current.slug) ?? 0;
+      const count = (await classUseCounts(ctx.db)).get(current.slug) ?? 0;
       await ctx.db.transaction().execute((trx) => removeClass(trx, current.id));
       return classView(current, count, base());
     },

@@ -2,6 +2,7 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { NotFoundError, RestError, ValidationError } from '../../platform/http/errors.js';
 import { freeSlug, slugify } from '../catalog/slugs.js';
 import {
+  classCounts,
   deleteClass,
   findClass,
   findClassBySlug,
@@ -11,6 +12,8 @@ import {
   type StoredClass,
   updateClass,
 } from './shipping-classes.repository.js';
+
+export type { StoredClass };
 import { shippingChanged } from './shipping-config.js';
 
 /** What a client may write on a shipping class. */
@@ -57,6 +60,11 @@ export async function removeClass(db: DbOrTrx, id: number): Promise<StoredClass>
   await deleteClass(db, current);
   await shippingChanged(db);
   return current;
+}
+
+/** How many products and variations use each class, by slug. */
+export function classUseCounts(db: DbOrTrx): Promise<Map<string, number>> {
+  return classCounts(db);
 }
 
 /** Every shipping class. */

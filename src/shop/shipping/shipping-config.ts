@@ -3,10 +3,9 @@ import { bumpTopics } from '../../platform/cache/data-versions.js';
 import { defineTopics, PLATFORM_TOPICS } from '../../platform/cache/topics.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { readOption } from '../../platform/options/options.repository.js';
-import type { PackageAddress } from './cart-shipping.js';
 import { findClasses } from './shipping-classes.repository.js';
 import { findLocations, findMethods, findZones, type StoredMethod } from './shipping.repository.js';
-import { baseAddressOf, BASE_COUNTRY_OPTION } from './store-base.js';
+import { BASE_COUNTRY_OPTION, baseAddressOf, type PackageAddress } from './store-base.js';
 import type { MatchableZone } from './zone-matching.js';
 
 /** The cache topic every write of zones, locations, methods or classes bumps. */

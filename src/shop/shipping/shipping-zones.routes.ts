@@ -3,8 +3,6 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { trashNotSupported } from '../catalog/tags.routes.js';
 import type { ShopContext } from '../shop-part.js';
-import { findClasses } from './shipping-classes.repository.js';
-import { findZones } from './shipping.repository.js';
 import {
   ForceQuery,
   LocationResponse,
@@ -23,7 +21,8 @@ import {
   changeZone,
   changeZoneMethod,
   createZone,
-  REST_OF_WORLD,
+  listZones,
+  classRefs,
   removeZone,
   removeZoneMethod,
   requireMethod,
@@ -58,7 +57,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
         response: { 200: Type.Array(ZoneResponse) },
       },
     },
-    async () => [REST_OF_WORLD, ...(await findZones(ctx.db))].map((z) => zoneView(z, base())),
+    async () => (await listZones(ctx.db)).map((z) => zoneView(z, base())),
   );
 
   app.post(
@@ -171,8 +170,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       },
     });
 
-  const view = async (m: Parameters<typeof methodView>[0]) =>
-    methodView(m, await findClasses(ctx.db), base());
+  const view = async (m: Parameters<typeof methodView>[0]) => methodView(m, await classRefs(ctx.db), base());
 
   app.get(
     '/wc/v3/shipping/zones/:id/methods',
@@ -186,7 +184,7 @@ export function registerZoneRoutes(app: RestApp, ctx: ShopContext): void {
       },
     },
     async (request) => {
-      const classes = await findClasses(ctx.db);
+      const classes = await classRefs(ctx.db);
       return (await zoneMethods(ctx.db, request.params.id)).map((m) => methodView(m, classes, base()));
     },
   );

@@ -11,6 +11,7 @@ import {
   findMethod,
   findMethods,
   findZone,
+  findZones,
   insertMethod,
   insertZone,
   replaceLocations,
@@ -27,6 +28,16 @@ export const REST_OF_WORLD: StoredZone = {
   name: 'Locations not covered by your other zones',
   order: 0,
 };
+
+/** Every zone, zone 0 first (as WooCommerce lists them). */
+export async function listZones(db: DbOrTrx): Promise<StoredZone[]> {
+  return [REST_OF_WORLD, ...(await findZones(db))];
+}
+
+/** The shipping classes a flat rate offers a cost for. */
+export function classRefs(db: DbOrTrx): Promise<Array<{ id: number; name: string }>> {
+  return findClasses(db);
+}
 
 /** A zone (zone 0 included), or 404 `woocommerce_rest_shipping_zone_invalid`. */
 export async function requireZone(db: DbOrTrx, id: number): Promise<StoredZone> {

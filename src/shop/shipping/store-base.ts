@@ -1,4 +1,11 @@
-import type { PackageAddress } from './cart-shipping.js';
+/** A shipping address as carts keep it (Store API field names). */
+export interface PackageAddress {
+  address_1: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+}
 
 /** WooCommerce's option holding the store's country and state (`US:CA`, or `GB` where there are no states). */
 export const BASE_COUNTRY_OPTION = 'woocommerce_default_country';
