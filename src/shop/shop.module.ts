@@ -13,6 +13,7 @@ import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { settingsPart } from './settings/settings.part.js';
+import { shippingPart } from './shipping/shipping.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
 import type { ShopApi } from './shop-api.js';
 import './shop-events.js';
@@ -34,6 +35,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     customersPart(ctx),
     reviewsPart(ctx),
     couponsPart(ctx),
+    shippingPart(ctx),
     cart,
     orders,
     orderReportsPart(ctx),

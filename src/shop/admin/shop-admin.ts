@@ -6,6 +6,7 @@ import { orderScreens } from './orders/order-screens.js';
 import { productScreens } from './products/product-screens.js';
 import { reviewScreens } from './reviews/review-screens.js';
 import { settingsScreens } from './settings/settings-screens.js';
+import { shippingScreens } from './shipping/shipping-screens.js';
 
 // The shop's screens: the Shop menu (orders, customers, coupons) and the Products menu (products, categories, reviews).
 registerAdminModule({
@@ -14,7 +15,7 @@ registerAdminModule({
     {
       label: __('Shop', 'storeside'),
       order: 4,
-      screens: [...orderScreens, ...customerScreens, ...couponScreens, ...settingsScreens],
+      screens: [...orderScreens, ...customerScreens, ...couponScreens, ...shippingScreens, ...settingsScreens],
     },
     { label: __('Products', 'storeside'), order: 5, screens: [...productScreens, ...reviewScreens] },
   ],

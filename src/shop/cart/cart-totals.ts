@@ -85,8 +85,10 @@ export function finishTotals(input: {
   base: Omit<ShopCart, 'totals' | 'fees'>;
   totalItems: number;
   additions: TotalsAdditions;
+  /** What the chosen shipping rates charge (the shipping step, `shipping/cart-shipping.ts`). */
+  shipping?: number;
 }): ShopCart {
-  const { base, totalItems, additions } = input;
+  const { base, totalItems, additions, shipping = 0 } = input;
   let remaining = totalItems - base.coupons.reduce((sum, c) => sum + c.discount, 0);
   const virtual = additions.virtualCoupons.map((coupon) => {
     const discount = Math.max(0, Math.min(coupon.amount, remaining));
@@ -110,9 +112,9 @@ export function finishTotals(input: {
       total_items: totalItems,
       total_discount: totalDiscount,
       total_fees: totalFees,
-      total_shipping: 0,
+      total_shipping: shipping,
       total_tax: 0,
-      total_price: Math.max(0, totalItems - totalDiscount + totalFees),
+      total_price: Math.max(0, totalItems - totalDiscount + totalFees) + shipping,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { packageView } from '../shipping/package-view.js';
 import type { ShopApi } from '../shop-api.js';
 import type { ComputedCart } from './cart.service.js';
 import type { CartSchema } from './cart.schemas.js';
@@ -91,9 +92,9 @@ export function cartView(
     },
     billing_address: { email: cart.billing_email ?? '' },
     needs_payment: cart.totals.total_price > 0,
-    needs_shipping: false,
-    shipping_rates: [],
-    has_calculated_shipping: false,
+    needs_shipping: computed.shipping.needsShipping,
+    shipping_rates: computed.shipping.packages.map((p) => packageView(p, money)),
+    has_calculated_shipping: computed.shipping.calculated,
     items_count: cart.items.reduce((sum, item) => sum + item.quantity, 0),
     errors,
     payment_methods: [...PAYMENT_METHODS],

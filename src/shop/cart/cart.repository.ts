@@ -38,6 +38,10 @@ export interface StoredCartItem {
 export interface CartContents {
   items: StoredCartItem[];
   coupons: string[];
+  /** Where the shopper said the cart goes (`cart/update-customer`), Store API field names. */
+  shipping_address?: Record<string, string>;
+  /** The chosen shipping rate id of each package (`cart/select-shipping-rate`), by package id. */
+  chosen_shipping?: string[];
 }
 
 /** A stored cart session. */

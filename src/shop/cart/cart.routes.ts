@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
+import { SelectShippingRateBody, UpdateCustomerBody } from '../shipping/shipping-store.schemas.js';
 import type { ShopContext } from '../shop-part.js';
 import type { CartService, ComputedCart } from './cart.service.js';
 import {
@@ -144,6 +145,56 @@ export function registerCartRoutes(
       },
       (request, response) =>
         reply(request, response, (cart) => carts.removeCoupon(cart, request.body.code), { change: true }),
+    );
+
+    app.post(
+      `${prefix}/cart/update-customer`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: "Set the customer's address; the shipping rates are recomputed for it.",
+          body: UpdateCustomerBody,
+          response: { 200: CartSchema },
+        },
+      },
+      (request, response) =>
+        reply(
+          request,
+          response,
+          (cart) =>
+            carts.updateCustomer(cart, {
+              billing: request.body.billing_address,
+              shipping: request.body.shipping_address,
+            }),
+          { change: true },
+        ),
+    );
+
+    app.post(
+      `${prefix}/cart/select-shipping-rate`,
+      {
+        config: { auth: PUBLIC },
+        schema: {
+          tags: TAGS,
+          summary: 'Choose the shipping rate of a package.',
+          description:
+            'A rate the package does not offer: 400 `woocommerce_rest_cart_invalid_shipping_rate`.',
+          body: SelectShippingRateBody,
+          response: { 200: CartSchema },
+        },
+      },
+      (request, response) =>
+        reply(
+          request,
+          response,
+          (cart) =>
+            carts.selectShippingRate(cart, {
+              packageId: request.body.package_id,
+              rateId: request.body.rate_id,
+            }),
+          { change: true },
+        ),
     );
 
     app.post(

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ShippingPackageSchema } from '../shipping/package-view.js';
 
 /** The currency fields every Store API money object carries. */
 export const CurrencyFields = {
@@ -84,7 +85,7 @@ export const CartSchema = Type.Object({
   billing_address: Type.Object({ email: Type.String() }),
   needs_payment: Type.Boolean(),
   needs_shipping: Type.Boolean(),
-  shipping_rates: Type.Array(Type.Unknown()),
+  shipping_rates: Type.Array(ShippingPackageSchema),
   has_calculated_shipping: Type.Boolean(),
   items_count: Type.Integer(),
   errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),

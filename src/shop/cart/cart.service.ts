@@ -12,6 +12,13 @@ import {
 } from '../catalog/purchasables.js';
 import { findCouponsByCodes } from '../coupons/coupons.repository.js';
 import { formatCouponCode } from '../coupons/coupons.service.js';
+import {
+  type CartShipping,
+  cartShipping,
+  NO_SHIPPING,
+  type PackageAddress,
+} from '../shipping/cart-shipping.js';
+import { shippingConfig } from '../shipping/shipping-config.js';
 import type { CartTotalsHook, ShopCart, ShopCartFee, ShopCoupon } from '../shop-api.js';
 import type { ShopContext } from '../shop-part.js';
 import { type CartProblem, cartError, purchasableProblem } from './cart-errors.js';
@@ -45,6 +52,8 @@ export interface ComputedCart {
   couponTypes: Map<string, ShopCoupon['discount_type']>;
   /** Why each stored coupon of the cart is not applied (also listed in `errors`), by code. */
   couponProblems: Map<string, string>;
+  /** The shipping step: packages, rates, the chosen ones and what they charge (in `totals.total_shipping`). */
+  shipping: CartShipping;
 }
 
 /** Store API cart rules: lines, quantities, coupons, the totals pipeline and guest-cart merging. */
@@ -67,7 +76,7 @@ export class CartService {
     session: CartSession,
     stored: StoredCart | null,
     db: DbOrTrx,
-    options: { email?: string; known?: KnownProductRows } = {},
+    options: { email?: string; known?: KnownProductRows; destination?: PackageAddress | null } = {},
   ): Promise<ComputedCart> {
     const contents = stored?.contents ?? { items: [], coupons: [] };
     const email = options.email ?? stored?.billingEmail ?? session.userEmail;
@@ -113,11 +122,20 @@ export class CartService {
       billing_email: email,
       updated_at: stored?.updatedAt ?? toDbTime(this.ctx.clock.now()),
     };
+    const shipping = await this.shippingStep(db, {
+      contents,
+      items: priced.discounted,
+      products: byKey,
+      coupons: coupons.list,
+      totalItems: priced.totalItems,
+      destination: options.destination,
+    });
     const additions: TotalsAdditions = { fees: [], virtualCoupons: [] };
     const provisional = finishTotals({ base, totalItems: priced.totalItems, additions });
     await this.ctx.events.emit('cart.calculate_totals', totalsHook(provisional, additions), db);
     return {
-      cart: finishTotals({ base, totalItems: priced.totalItems, additions }),
+      cart: finishTotals({ base, totalItems: priced.totalItems, additions, shipping: shipping.total }),
+      shipping,
       errors,
       products: byKey,
       couponTypes: new Map(coupons.list.map((c) => [c.code, c.discount_type])),
@@ -361,6 +379,91 @@ export class CartService {
     });
   }
 
+  /**
+   * Sets where the cart goes (`cart/update-customer`): the shipping address, else the billing one (Store API field
+   * names; only the fields shipping reads are kept). Rates are then recomputed for it.
+   */
+  updateCustomer(
+    session: CartSession,
+    input: { billing?: Record<string, string>; shipping?: Record<string, string> },
+  ): Promise<ComputedCart> {
+    return this.mutate(session, async (contents) => {
+      const given = input.shipping?.country ? input.shipping : input.billing;
+      if (!given) return;
+      contents.shipping_address = Object.fromEntries(
+        ADDRESS_FIELDS.map((f) => [f, (given[f] ?? '').trim().slice(0, 200)]),
+      );
+      if (contents.shipping_address.country)
+        contents.shipping_address.country = contents.shipping_address.country.toUpperCase();
+    });
+  }
+
+  /**
+   * Chooses a package's rate (`cart/select-shipping-rate`); a rate the package does not offer is refused with 400
+   * `woocommerce_rest_cart_invalid_shipping_rate` (the Store API's code) and the cart stays as it was.
+   */
+  selectShippingRate(
+    session: CartSession,
+    input: { packageId: number; rateId: string },
+  ): Promise<ComputedCart> {
+    return this.mutate(
+      session,
+      async (contents) => {
+        const chosen = [...(contents.chosen_shipping ?? [])];
+        chosen[input.packageId] = input.rateId;
+        contents.chosen_shipping = chosen.map((c) => c ?? '');
+      },
+      (computed) => {
+        const pack = computed.shipping.packages.find((p) => p.package_id === input.packageId);
+        if (!pack?.rates.some((r) => r.rate_id === input.rateId))
+          throw new RestError(
+            'woocommerce_rest_cart_invalid_shipping_rate',
+            `The shipping rate "${input.rateId}" is not offered for package ${input.packageId}.`,
+            400,
+          );
+      },
+    );
+  }
+
+  /** The shipping step of `compute`: nothing to do (no query) while no zone has an enabled method. */
+  private async shippingStep(
+    db: DbOrTrx,
+    input: {
+      contents: CartContents;
+      items: ShopCart['items'];
+      products: Map<string, Purchasable>;
+      coupons: ShopCoupon[];
+      totalItems: number;
+      destination?: PackageAddress | null;
+    },
+  ): Promise<CartShipping> {
+    const config = await shippingConfig(db, this.ctx.caches);
+    if (!config.active) return NO_SHIPPING;
+    const saved = input.contents.shipping_address;
+    const destination = input.destination ?? (saved?.country ? (saved as unknown as PackageAddress) : null);
+    return cartShipping({
+      config,
+      lines: input.items.map((item) => {
+        const product = input.products.get(item.key);
+        return {
+          key: item.key,
+          name: item.name,
+          quantity: item.quantity,
+          lineTotal: item.line_total,
+          virtual: product?.virtual ?? false,
+          shippingClass: product?.shippingClass ?? '',
+        };
+      }),
+      destination,
+      fallback: config.base,
+      chosen: input.contents.chosen_shipping ?? [],
+      itemsSubtotal: input.totalItems,
+      discount: input.totalItems - input.items.reduce((sum, item) => sum + item.line_total, 0),
+      freeShippingCoupon: input.coupons.some((c) => c.free_shipping === true),
+      minorUnit: this.ctx.shop.currency.minorUnit,
+    });
+  }
+
   private async purchasable(db: DbOrTrx, ref: PurchasableRef): Promise<Purchasable> {
     return (await loadPurchasables(db, [ref], this.ctx.config.publicUrl)).get(purchasableKey(ref))!;
   }
@@ -395,6 +498,9 @@ export class CartService {
     return { list, facts: cart.facts };
   }
 }
+
+/** The address fields a cart keeps for shipping. */
+const ADDRESS_FIELDS = ['address_1', 'city', 'state', 'postcode', 'country'] as const;
 
 /** 401 for a Cart-Token whose guest cart was merged into a customer's cart at login. */
 export function mergedCartError(): RestError {

@@ -42,6 +42,10 @@ export interface Purchasable {
   backorders: 'no' | 'notify' | 'yes';
   /** Chosen attributes of a variation (`[{attribute, value}]`, the Store API's `variation`). */
   variation: Array<{ attribute: string; value: string }>;
+  /** Virtual lines need no shipping (WooCommerce's `needs_shipping`). */
+  virtual: boolean;
+  /** Shipping class slug (a variation without one takes its product's), `''` for none. */
+  shippingClass: string;
   /**
    * Null when the line can be bought; else why not: `not_found`, `not_published`, `not_purchasable`
    * (no price, grouped/external, or a variable product without a variation), `out_of_stock`.
@@ -229,6 +233,8 @@ function toPurchasable(ref: PurchasableRef, rows: Map<number, ProductRow>, publi
     stockQuantity: null,
     backorders: 'no',
     variation: [],
+    virtual: false,
+    shippingClass: '',
     problem: 'not_found',
   };
   if (!product || product.type === 'variation') return missing;
@@ -259,6 +265,8 @@ function toPurchasable(ref: PurchasableRef, rows: Map<number, ProductRow>, publi
     sku: line.sku ?? product.sku ?? '',
     permalink: `${publicUrl}/product/${product.slug}/`,
     image: images[0] ?? null,
+    virtual: line.virtual === 1,
+    shippingClass: line.shipping_class || product.shipping_class,
     price: line.price ?? 0,
     regularPrice: line.regular_price ?? 0,
     salePrice: line.sale_price,

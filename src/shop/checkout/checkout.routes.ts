@@ -75,6 +75,7 @@ export function registerCheckoutRoutes(
             total_items: s(order.items_subtotal),
             total_discount: s(order.discount_total),
             total_fees: s(order.fee_total),
+            total_shipping: s(order.shipping_total),
             total_price: s(order.total),
             currency_code: order.currency,
             currency_minor_unit: ctx.shop.currency.minorUnit,

@@ -39,6 +39,7 @@ export const CheckoutResponse = Type.Object({
     total_items: Type.String(),
     total_discount: Type.String(),
     total_fees: Type.String(),
+    total_shipping: Type.String(),
     total_price: Type.String(),
     currency_code: Type.String(),
     currency_minor_unit: Type.Integer(),

@@ -7,6 +7,7 @@ import { completeBilling } from '../orders/admin-orders.service.js';
 import type { BillingAddress, ShippingAddress } from '../orders/address-fields.js';
 import type { OrderRecord } from '../orders/order-records.js';
 import { type OrdersService, orderLinesOf } from '../orders/orders.service.js';
+import { lacksShippingOption, type PackageAddress } from '../shipping/cart-shipping.js';
 import type { ShopContext } from '../shop-part.js';
 import { type AddressFieldStyle, checkoutAddresses } from './checkout-addresses.js';
 
@@ -54,9 +55,18 @@ export class CheckoutService {
       if (stored?.mergedInto) throw mergedCartError();
       if (!stored || stored.contents.items.length === 0)
         throw new RestError('woocommerce_rest_cart_empty', 'Cannot create an order from an empty cart.', 400);
-      const computed = await this.carts.compute(session, stored, trx, { email: billing.email });
+      const computed = await this.carts.compute(session, stored, trx, {
+        email: billing.email,
+        destination: shipping.country ? shippingDestination(shipping) : undefined,
+      });
       const problem = computed.errors[0];
       if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
+      if (lacksShippingOption(computed.shipping))
+        throw new RestError(
+          'woocommerce_rest_invalid_shipping_option',
+          'Sorry, this order requires a shipping option.',
+          400,
+        );
       const { cart } = computed;
       const pending = await this.orders.insertPending(
         trx,
@@ -68,6 +78,7 @@ export class CheckoutService {
           customerNote: input.customerNote,
           lines: orderLinesOf(cart.items),
           feeLines: cart.fees.map((f) => ({ name: f.name, total: f.amount })),
+          shippingLines: computed.shipping.lines,
           couponLines: cart.coupons,
           itemsSubtotal: cart.totals.total_items,
           discountTotal: cart.totals.total_discount,
@@ -102,4 +113,10 @@ export class CheckoutService {
       return order;
     });
   }
+}
+
+/** The checked shipping address as the shipping rates read it. */
+function shippingDestination(shipping: ShippingAddress): PackageAddress {
+  const { address_1, city, state, postcode, country } = shipping;
+  return { address_1, city, state, postcode, country };
 }

@@ -41,6 +41,13 @@ export interface AdminOrderInput {
   lineItems: AdminLineInput[];
   feeLines?: Array<{ name: string; total: string }>;
   couponLines?: Array<{ code: string }>;
+  /** Shipping charged as given (WooCommerce's `shipping_lines`: `total` a decimal, default 0). */
+  shippingLines?: Array<{
+    method_id: string;
+    method_title?: string;
+    instance_id?: string | number;
+    total?: string | number;
+  }>;
   meta?: Array<{ key: string; value: unknown }>;
 }
 
@@ -133,6 +140,13 @@ export function createAdminOrder(
       total: parseSigned(fee.total, ctx),
     }));
     const feeTotal = fees.reduce((sum, f) => sum + f.total, 0);
+    const shippingLines = (input.shippingLines ?? []).map((line) => ({
+      method_id: line.method_id.trim(),
+      method_title: line.method_title?.trim() || line.method_id.trim(),
+      instance_id: Number(line.instance_id ?? 0) || 0,
+      total: line.total === undefined ? 0 : toMinor(line.total, 'shipping_lines.total', ctx),
+    }));
+    const shippingTotal = shippingLines.reduce((sum, line) => sum + line.total, 0);
     const created = await orders.insertPending(
       trx,
       {
@@ -143,11 +157,12 @@ export function createAdminOrder(
         customerNote: input.customerNote ?? '',
         lines: orderLinesOf(items),
         feeLines: fees,
+        shippingLines,
         couponLines: priced.coupons.map((c) => ({ ...c, virtual: false })),
         itemsSubtotal: priced.totalItems,
         discountTotal: discount,
         feeTotal,
-        total: Math.max(0, priced.totalItems - discount + feeTotal),
+        total: Math.max(0, priced.totalItems - discount + feeTotal) + shippingTotal,
         cartSessionId: null,
       },
       Object.fromEntries((input.meta ?? []).map((m) => [m.key, m.value])),

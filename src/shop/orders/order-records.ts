@@ -21,6 +21,15 @@ export interface RefundRecord {
   date_created: string;
 }
 
+/** A shipping line of an order (WooCommerce's `shipping_lines`; total in minor units, tax not included). */
+export interface OrderShippingLine {
+  method_id: string;
+  method_title: string;
+  /** The zone method instance the rate came from (0 when entered by hand). */
+  instance_id: number;
+  total: number;
+}
+
 /** An order with everything the REST edge shows (a ShopOrder plus WooCommerce's other fields). */
 export interface OrderRecord extends ShopOrder {
   billing: BillingAddress;
@@ -32,6 +41,8 @@ export interface OrderRecord extends ShopOrder {
   order_key: string;
   fee_total: number;
   total_tax: number;
+  shipping_total: number;
+  shipping_lines: OrderShippingLine[];
   refunds: RefundRecord[];
   meta_entries: Array<{ id: number; key: string; value: unknown }>;
   trashed: boolean;
@@ -126,6 +137,8 @@ function toRecord(
     order_key: row.order_key,
     fee_total: row.fee_total,
     total_tax: row.total_tax,
+    shipping_total: row.shipping_total,
+    shipping_lines: JSON.parse(row.shipping_lines) as OrderShippingLine[],
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: r.amount,

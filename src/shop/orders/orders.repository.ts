@@ -29,6 +29,10 @@ export interface OrderTable {
   fee_lines: string;
   /** JSON `[{code, discount}]`. */
   coupon_lines: string;
+  /** Sum of the shipping lines (minor units). */
+  shipping_total: number;
+  /** JSON `[{method_id, method_title, instance_id, total}]` ({@link OrderShippingLine}). */
+  shipping_lines: string;
   cart_session_id: string | null;
   order_key: string;
   stock_reduced: number;

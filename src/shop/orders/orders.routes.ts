@@ -98,6 +98,7 @@ export function registerOrderRoutes(
         lineItems: b.line_items ?? [],
         feeLines: b.fee_lines,
         couponLines: b.coupon_lines,
+        shippingLines: b.shipping_lines,
         meta: b.meta_data,
       });
       reply.code(201);

@@ -114,7 +114,18 @@ export const OrderSchema = Type.Object({
     }),
   ),
   tax_lines: Type.Array(Type.Unknown()),
-  shipping_lines: Type.Array(Type.Unknown()),
+  shipping_lines: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      method_title: Type.String(),
+      method_id: Type.String(),
+      instance_id: Type.String(),
+      total: Decimal,
+      total_tax: Decimal,
+      taxes: Type.Array(Type.Unknown()),
+      meta_data: Type.Array(Meta),
+    }),
+  ),
   fee_lines: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -188,6 +199,19 @@ export const OrderCreateBody = Type.Object({
     Type.Array(Type.Object({ name: Type.String({ minLength: 1 }), total: Type.String() })),
   ),
   coupon_lines: Type.Optional(Type.Array(Type.Object({ code: Type.String({ minLength: 1 }) }))),
+  shipping_lines: Type.Optional(
+    Type.Array(
+      Type.Object({
+        method_id: Type.String({ minLength: 1, maxLength: 100 }),
+        method_title: Type.Optional(Type.String({ maxLength: 200 })),
+        instance_id: Type.Optional(
+          Type.Union([Type.String({ pattern: '^[0-9]{0,9}$' }), Type.Integer({ minimum: 0 })]),
+        ),
+        total: Type.Optional(DecimalInput),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
   meta_data: Type.Optional(
     Type.Array(Type.Object({ key: Type.String({ minLength: 1 }), value: Type.Unknown() })),
   ),

@@ -13,6 +13,7 @@ import {
   loadOrder,
   loadOrders,
   type OrderRecord,
+  type OrderShippingLine,
   orderRecordFrom,
 } from './order-records.js';
 import { orderSearchTerms } from './order-search-terms.js';
@@ -60,6 +61,8 @@ export interface NewOrder {
     total: number;
   }>;
   feeLines: Array<{ name: string; total: number }>;
+  /** The chosen shipping rates (none when nothing is shipped); `total` includes their sum. */
+  shippingLines?: OrderShippingLine[];
   couponLines: Array<{ code: string; discount: number; virtual: boolean }>;
   itemsSubtotal: number;
   discountTotal: number;
@@ -133,6 +136,8 @@ export class OrdersService {
       total_tax: 0,
       refunded_total: 0,
       fee_lines: JSON.stringify(order.feeLines),
+      shipping_total: (order.shippingLines ?? []).reduce((sum, line) => sum + line.total, 0),
+      shipping_lines: JSON.stringify(order.shippingLines ?? []),
       coupon_lines: JSON.stringify(await this.couponLinesWithData(trx, order.couponLines)),
       cart_session_id: order.cartSessionId,
       order_key: `wc_order_${randomBytes(8).toString('hex')}`,

@@ -9,6 +9,7 @@ import type { CartSessions, RequestCart } from '../cart/cart-session.js';
 import type { ShopApi, ShopCart } from '../shop-api.js';
 import { cartFormNonce, cartFormNonceValid, MAX_QUANTITY, seeOther, wholeNumber } from './cart-forms.js';
 import { groupedCartLines, hasGroupedQuantities } from './grouped-cart-form.js';
+import { SHIPPING_METHOD_FIELD, shippingCalculator, shippingOptions } from './shipping-fields.js';
 import { type PageNotice, sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
@@ -98,6 +99,27 @@ export function registerCartPage(app: RestApp, deps: CartPageDeps): void {
             keepCart(deps, request, reply, session);
             return seeOther(reply, `${back}?coupon=removed`);
           }
+          if (form.calc_shipping !== undefined) {
+            const country = (form.calc_shipping_country ?? '').trim().toUpperCase();
+            if (!/^[A-Z]{2}$/.test(country))
+              throw new RestError(
+                'invalid_country',
+                'Enter a two-letter country code, such as US or DE.',
+                400,
+              );
+            const fields = ['state', 'city', 'postcode'] as const;
+            const address = Object.fromEntries(fields.map((f) => [f, form[`calc_shipping_${f}`] ?? '']));
+            await deps.carts.updateCustomer(session, { shipping: { ...address, country } });
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `${back}?updated=1`);
+          }
+          if (form.update_shipping !== undefined) {
+            const rateId = form[SHIPPING_METHOD_FIELD];
+            if (!rateId) throw new RestError('invalid_shipping_method', 'Choose a shipping option.', 400);
+            await deps.carts.selectShippingRate(session, { packageId: 0, rateId });
+            keepCart(deps, request, reply, session);
+            return seeOther(reply, `${back}?updated=1`);
+          }
           if (form.apply_coupon !== undefined) {
             const code = (form.coupon_code ?? '').trim();
             if (code === '')
@@ -161,6 +183,7 @@ export function totalsRows(shop: ShopApi, cart: ShopCart): SafeHtml {
   return html`<tr><th scope="row">Subtotal</th><td class="num">${money(cart.totals.total_items)}</td></tr>
 ${cart.coupons.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
 ${cart.fees.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.amount)}</td></tr>`)}
+${cart.totals.total_shipping > 0 ? html`<tr><th scope="row">Shipping</th><td class="num">${money(cart.totals.total_shipping)}</td></tr>` : ''}
 <tr><th scope="row">Total</th><td class="num"><strong data-cart-total>${money(cart.totals.total_price)}</strong></td></tr>`;
 }
 
@@ -225,6 +248,14 @@ ${cart.coupons
 <section aria-labelledby="cart-totals-heading" class="cart-totals">
 <h2 id="cart-totals-heading">Cart totals</h2>
 ${extra}
+${
+  computed.shipping.needsShipping && computed.shipping.packages[0]?.rates.length
+    ? html`<form method="post" action="/cart/"><input type="hidden" name="_wpnonce" value="${nonce}">
+${shippingOptions(shop, computed, 'cart')}
+<button type="submit" name="update_shipping" value="1" class="secondary">Update shipping</button></form>`
+    : shippingOptions(shop, computed, 'cart')
+}
+${shippingCalculator(computed, nonce)}
 <table class="shop-table"><tbody>${totalsRows(shop, cart)}</tbody></table>
 <p><a class="button" href="/checkout/">Proceed to checkout</a></p>
 </section>

@@ -10,6 +10,7 @@ import { ADDRESS_FIELDS, addressFields, statesScript } from './checkout-address-
 import type { OrdersService } from '../orders/orders.service.js';
 import { type CartPageDeps, totalsRows } from './cart.pages.js';
 import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
+import { orderShippingRows, SHIPPING_METHOD_FIELD, shippingOptions } from './shipping-fields.js';
 import { type PageNotice, sendStorefrontPage } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
@@ -104,6 +105,26 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           Object.fromEntries(
             ADDRESS_FIELDS.map(([name]) => [name, (form[`${prefix}_${name}`] ?? '').trim()]),
           );
+        const chosenRate = form[SHIPPING_METHOD_FIELD];
+        // Rates follow the address just entered: a choice that address no longer offers is asked again, never swapped.
+        if (chosenRate !== undefined) {
+          const computed = await deps.carts.updateCustomer(session, {
+            billing: address('billing'),
+            ...(differentShipping ? { shipping: address('shipping') } : {}),
+          });
+          const offered = computed.shipping.packages[0]?.rates.some((r) => r.rate_id === chosenRate);
+          if (!offered)
+            return renderCheckout(
+              deps,
+              request,
+              reply,
+              form,
+              {},
+              [{ kind: 'error', text: 'The shipping options changed for your address. Please choose one.' }],
+              409,
+            );
+          await deps.carts.selectShippingRate(session, { packageId: 0, rateId: chosenRate });
+        }
         const order = await deps.checkout.checkout(session, {
           billing: { ...address('billing'), email },
           ...(differentShipping ? { shipping: address('shipping') } : {}),
@@ -179,6 +200,7 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
 <tr><th scope="row">Subtotal</th><td class="num">${money(order.items_subtotal)}</td></tr>
 ${order.coupon_lines.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
 ${order.fee_lines.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.total)}</td></tr>`)}
+${orderShippingRows(shop, order.shipping_lines)}
 <tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong></td></tr>
 </tfoot></table>
 ${extra}`;
@@ -283,6 +305,7 @@ ${errors.payment_method ? html`<span class="field-error" id="payment-error">${er
 <table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Subtotal</th></tr></thead>
 <tbody>${cart.items.map((i) => html`<tr><td>${i.name} × ${i.quantity}</td><td class="num">${money(i.line_subtotal)}</td></tr>`)}</tbody>
 <tfoot>${totalsRows(shop, cart)}</tfoot></table>
+${shippingOptions(shop, computed, 'checkout')}
 ${totalsExtra}
 <button type="submit" id="place_order">Place order</button>
 </section>

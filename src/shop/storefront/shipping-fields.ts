@@ -1,0 +1,59 @@
+import { html, type SafeHtml } from '../../platform/http/html.js';
+import type { ComputedCart } from '../cart/cart.service.js';
+import type { ShopApi } from '../shop-api.js';
+
+/** The form field of the chosen rate (one package; a plain name, so every form parser reads it the same). */
+export const SHIPPING_METHOD_FIELD = 'shipping_method';
+
+/**
+ * The shipping options of the cart as radio buttons (chosen one checked) inside the caller's form, so the choice
+ * is posted without JavaScript; a message when no rate serves the address. Nothing when the cart ships nothing.
+ */
+export function shippingOptions(shop: ShopApi, computed: ComputedCart, idPrefix: string): SafeHtml | '' {
+  const { shipping } = computed;
+  if (!shipping.needsShipping) return '';
+  const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
+  const pack = shipping.packages[0];
+  const rates = pack?.rates ?? [];
+  const where = pack
+    ? [pack.destination.postcode, pack.destination.state, pack.destination.country].filter(Boolean).join(', ')
+    : '';
+  if (rates.length === 0)
+    return html`<fieldset class="shipping-options"><legend>Shipping</legend>
+<p>${pack ? `No shipping options were found for ${where}.` : 'Enter your address to view shipping options.'}</p></fieldset>`;
+  return html`<fieldset class="shipping-options"><legend>Shipping${where ? ` to ${where}` : ''}</legend>
+${rates.map((rate, i) => {
+  const id = `${idPrefix}-shipping-method-${i}`;
+  const price = rate.price > 0 ? `: ${money(rate.price)}` : '';
+  return html`<p><input type="radio" id="${id}" name="${SHIPPING_METHOD_FIELD}" value="${rate.rate_id}"${rate.rate_id === pack!.selected ? html` checked` : ''}> <label for="${id}">${rate.name}${price}</label></p>`;
+})}</fieldset>`;
+}
+
+/** The cart page's shipping calculator (country code, state, city, postcode), its own form posted to `/cart/`. */
+export function shippingCalculator(computed: ComputedCart, nonce: string): SafeHtml | '' {
+  if (!computed.shipping.needsShipping) return '';
+  const to = computed.shipping.calculated ? computed.shipping.packages[0]?.destination : undefined;
+  const field = (name: string, label: string, autocomplete: string, value = '') =>
+    html`<div class="field"><label for="calc_shipping_${name}">${label}</label><input type="text" id="calc_shipping_${name}" name="calc_shipping_${name}" value="${value}" autocomplete="${autocomplete}"></div>`;
+  return html`<details class="shipping-calculator"${to ? '' : html` open`}><summary>Calculate shipping</summary>
+<form method="post" action="/cart/">
+<input type="hidden" name="_wpnonce" value="${nonce}">
+${field('country', 'Country / region code (e.g. US)', 'country', to?.country)}
+${field('state', 'State / county code', 'address-level1', to?.state)}
+${field('city', 'Town / City', 'address-level2', to?.city)}
+${field('postcode', 'Postcode / ZIP', 'postal-code', to?.postcode)}
+<button type="submit" name="calc_shipping" value="1" class="secondary">Update</button>
+</form></details>`;
+}
+
+/** The shipping row of an order's totals (one per shipping line). */
+export function orderShippingRows(
+  shop: ShopApi,
+  lines: ReadonlyArray<{ method_title: string; total: number }>,
+): SafeHtml[] {
+  const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
+  return lines.map(
+    (l) =>
+      html`<tr><th scope="row">Shipping: ${l.method_title}</th><td class="num">${money(l.total)}</td></tr>`,
+  );
+}
