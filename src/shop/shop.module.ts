@@ -12,6 +12,7 @@ import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
+import { taxPart } from './tax/tax.part.js';
 import type { ShopApi } from './shop-api.js';
 import './shop-events.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
@@ -30,6 +31,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     customersPart(ctx),
     reviewsPart(ctx),
     couponsPart(ctx),
+    taxPart(ctx),
     cart,
     orders,
     orderReportsPart(ctx),
