@@ -16,6 +16,9 @@ import type { CartTotalsHook, ShopCart, ShopCartFee, ShopCoupon } from '../shop-
 import type { ShopContext } from '../shop-part.js';
 import { type CartProblem, cartError, purchasableProblem } from './cart-errors.js';
 import { applyCoupons, finishTotals, type PricedLine, type TotalsAdditions } from './cart-totals.js';
+import type { CustomerAddresses } from '../tax/cart-taxes.js';
+import { withCartTaxes } from '../tax/cart-tax-step.js';
+import type { TaxableShippingLine } from '../tax/tax-step.js';
 import { type CouponCart, cartCouponProblem, loadCouponCart, withSubcategories } from './coupon-rules.js';
 import {
   type CartContents,
@@ -67,7 +70,14 @@ export class CartService {
     session: CartSession,
     stored: StoredCart | null,
     db: DbOrTrx,
-    options: { email?: string; known?: KnownProductRows } = {},
+    options: {
+      email?: string;
+      known?: KnownProductRows;
+      /** The customer's addresses for the tax location (else the shop's base address). */
+      addresses?: CustomerAddresses;
+      /** Shipping lines to tax with the items. */
+      shipping?: TaxableShippingLine[];
+    } = {},
   ): Promise<ComputedCart> {
     const contents = stored?.contents ?? { items: [], coupons: [] };
     const email = options.email ?? stored?.billingEmail ?? session.userEmail;
@@ -116,8 +126,14 @@ export class CartService {
     const additions: TotalsAdditions = { fees: [], virtualCoupons: [] };
     const provisional = finishTotals({ base, totalItems: priced.totalItems, additions });
     await this.ctx.events.emit('cart.calculate_totals', totalsHook(provisional, additions), db);
+    const untaxed = finishTotals({ base, totalItems: priced.totalItems, additions });
     return {
-      cart: finishTotals({ base, totalItems: priced.totalItems, additions }),
+      cart: await withCartTaxes(this.ctx.options, db, {
+        cart: untaxed,
+        products: byKey,
+        addresses: options.addresses ?? {},
+        shipping: options.shipping ?? [],
+      }),
       errors,
       products: byKey,
       couponTypes: new Map(coupons.list.map((c) => [c.code, c.discount_type])),

@@ -42,6 +42,12 @@ export interface Purchasable {
   backorders: 'no' | 'notify' | 'yes';
   /** Chosen attributes of a variation (`[{attribute, value}]`, the Store API's `variation`). */
   variation: Array<{ attribute: string; value: string }>;
+  /** The product's `tax_status` (a variation follows its parent's). */
+  taxStatus: 'taxable' | 'shipping' | 'none';
+  /** Tax class slug, '' for standard (a variation's '' or `parent` is its parent's class). */
+  taxClass: string;
+  /** True when the line needs no shipping (virtual). */
+  virtual: boolean;
   /**
    * Null when the line can be bought; else why not: `not_found`, `not_published`, `not_purchasable`
    * (no price, grouped/external, or a variable product without a variation), `out_of_stock`.
@@ -229,6 +235,9 @@ function toPurchasable(ref: PurchasableRef, rows: Map<number, ProductRow>, publi
     stockQuantity: null,
     backorders: 'no',
     variation: [],
+    taxStatus: 'taxable',
+    taxClass: '',
+    virtual: false,
     problem: 'not_found',
   };
   if (!product || product.type === 'variation') return missing;
@@ -268,8 +277,16 @@ function toPurchasable(ref: PurchasableRef, rows: Map<number, ProductRow>, publi
     stockQuantity: line.stock_quantity,
     backorders: line.backorders as Purchasable['backorders'],
     variation: chosen.map(([attribute, value]) => ({ attribute, value })),
+    taxStatus: product.tax_status as Purchasable['taxStatus'],
+    taxClass: taxClassOf(variation && !['', 'parent'].includes(variation.tax_class) ? variation : product),
+    virtual: line.virtual === 1,
     problem,
   };
+}
+
+// '' and `standard` both name the standard class.
+function taxClassOf(row: ProductRow): string {
+  return row.tax_class === 'standard' ? '' : row.tax_class;
 }
 
 function normalizeAttribute(name: string): string {

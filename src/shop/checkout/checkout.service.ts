@@ -8,6 +8,7 @@ import type { BillingAddress } from '../orders/address-fields.js';
 import type { OrderRecord } from '../orders/order-records.js';
 import { type OrdersService, orderLinesOf } from '../orders/orders.service.js';
 import type { ShopContext } from '../shop-part.js';
+import { orderTaxDataOf } from '../tax/order-taxes.js';
 
 /** What the shopper sends to check out. */
 export interface CheckoutInput {
@@ -45,7 +46,10 @@ export class CheckoutService {
       if (stored?.mergedInto) throw mergedCartError();
       if (!stored || stored.contents.items.length === 0)
         throw new RestError('woocommerce_rest_cart_empty', 'Cannot create an order from an empty cart.', 400);
-      const computed = await this.carts.compute(session, stored, trx, { email: billing.email });
+      const computed = await this.carts.compute(session, stored, trx, {
+        email: billing.email,
+        addresses: { billing },
+      });
       const problem = computed.errors[0];
       if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
       const { cart } = computed;
@@ -64,6 +68,7 @@ export class CheckoutService {
           feeTotal: cart.totals.total_fees,
           total: cart.totals.total_price,
           cartSessionId: session.sessionId,
+          taxData: orderTaxDataOf(cart),
         },
         {},
         { hotRowsLater: true },

@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus, ShopOrder } from '../shop-api.js';
+import { type OrderTaxData, parseOrderTaxData } from '../tax/order-taxes.js';
 import { type BillingAddress, SHIPPING_FIELDS, type ShippingAddress } from './address-fields.js';
 import { findOrderChildren, findOrderRows, type OrderRow } from './orders.repository.js';
 
@@ -32,6 +33,8 @@ export interface OrderRecord extends ShopOrder {
   order_key: string;
   fee_total: number;
   total_tax: number;
+  /** The order's taxes (null when it was placed without tax). */
+  tax_data: OrderTaxData | null;
   refunds: RefundRecord[];
   meta_entries: Array<{ id: number; key: string; value: unknown }>;
   trashed: boolean;
@@ -126,6 +129,7 @@ function toRecord(
     order_key: row.order_key,
     fee_total: row.fee_total,
     total_tax: row.total_tax,
+    tax_data: parseOrderTaxData(row.tax_data),
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: r.amount,

@@ -29,6 +29,8 @@ export interface OrderTable {
   fee_lines: string;
   /** JSON `[{code, discount}]`. */
   coupon_lines: string;
+  /** JSON taxes (`OrderTaxData`), `{}` when the order was placed without tax. */
+  tax_data: Generated<string>;
   cart_session_id: string | null;
   order_key: string;
   stock_reduced: number;
