@@ -18,6 +18,7 @@ import { type CartProblem, cartError, purchasableProblem } from './cart-errors.j
 import { applyCoupons, finishTotals, type PricedLine, type TotalsAdditions } from './cart-totals.js';
 import type { CustomerAddresses } from '../tax/cart-taxes.js';
 import { withCartTaxes } from '../tax/cart-tax-step.js';
+import { readTaxOptions, type TaxOptions } from '../tax/tax-options.js';
 import type { TaxableShippingLine } from '../tax/tax-step.js';
 import { type CouponCart, cartCouponProblem, loadCouponCart, withSubcategories } from './coupon-rules.js';
 import {
@@ -77,6 +78,8 @@ export class CartService {
       addresses?: CustomerAddresses;
       /** Shipping lines to tax with the items. */
       shipping?: TaxableShippingLine[];
+      /** The tax options read before a transaction began (else read here). */
+      taxOptions?: TaxOptions;
     } = {},
   ): Promise<ComputedCart> {
     const contents = stored?.contents ?? { items: [], coupons: [] };
@@ -133,6 +136,7 @@ export class CartService {
         products: byKey,
         addresses: options.addresses ?? {},
         shipping: options.shipping ?? [],
+        taxOptions: options.taxOptions,
       }),
       errors,
       products: byKey,
@@ -313,6 +317,7 @@ export class CartService {
    * session merged, so its Cart-Token is refused from then on. Returns the user's cart, or null if nothing moved.
    */
   async mergeGuestCart(guestSessionId: string, user: CartSession): Promise<ShopCart | null> {
+    const taxOptions = await this.taxOptions();
     return this.ctx.db.transaction().execute(async (trx) => {
       const lock = { lock: true };
       const guest = await findCartRow(trx, guestSessionId, lock);
@@ -331,7 +336,7 @@ export class CartService {
       }
       for (const code of guest.contents.coupons)
         if (!contents.coupons.includes(code)) contents.coupons.push(code);
-      const computed = await this.compute(user, { ...own, contents, updatedAt: now }, trx);
+      const computed = await this.compute(user, { ...own, contents, updatedAt: now }, trx, { taxOptions });
       await saveCart(trx, { sessionId: user.sessionId, contents, cart: computed.cart, now });
       await markMerged(trx, guestSessionId, user.sessionId, now);
       await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
@@ -344,7 +349,7 @@ export class CartService {
    * recompute (product rows the change read, put in `known`, are not read again), store, emit `cart.updated`.
    * A throw leaves the cart as it was.
    */
-  private mutate(
+  private async mutate(
     session: CartSession,
     change: (
       contents: CartContents,
@@ -354,6 +359,7 @@ export class CartService {
     ) => Promise<void>,
     check?: (computed: ComputedCart) => void,
   ): Promise<ComputedCart> {
+    const taxOptions = await this.taxOptions();
     return this.ctx.db.transaction().execute(async (trx) => {
       const now = toDbTime(this.ctx.clock.now());
       const lock = { lock: true };
@@ -368,13 +374,18 @@ export class CartService {
       const working: StoredCart = { ...stored, contents };
       const known: KnownProductRows = new Map();
       await change(contents, trx, working, known);
-      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, { known });
+      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, { known, taxOptions });
       check?.(computed);
       const billingEmail = working.billingEmail !== stored.billingEmail ? working.billingEmail : undefined;
       await saveCart(trx, { sessionId: session.sessionId, contents, billingEmail, cart: computed.cart, now });
       await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
       return computed;
     });
+  }
+
+  /** The tax options, read (from the options cache) before a transaction begins so it sends no more statements. */
+  taxOptions(): Promise<TaxOptions> {
+    return readTaxOptions(this.ctx.options);
   }
 
   private async purchasable(db: DbOrTrx, ref: PurchasableRef): Promise<Purchasable> {

@@ -41,6 +41,7 @@ export class CheckoutService {
         400,
       );
     const billing = completeBilling(input.billing);
+    const taxOptions = await this.carts.taxOptions();
     return this.ctx.db.transaction().execute(async (trx) => {
       const stored = await findCartRow(trx, session.sessionId, { lock: true });
       if (stored?.mergedInto) throw mergedCartError();
@@ -49,6 +50,7 @@ export class CheckoutService {
       const computed = await this.carts.compute(session, stored, trx, {
         email: billing.email,
         addresses: { billing },
+        taxOptions,
       });
       const problem = computed.errors[0];
       if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
@@ -85,7 +87,7 @@ export class CheckoutService {
         { placed: pending, hotRowsLater: true },
       );
       const emptied = { items: [], coupons: [] };
-      const empty = await this.carts.compute(session, { ...stored, contents: emptied }, trx);
+      const empty = await this.carts.compute(session, { ...stored, contents: emptied }, trx, { taxOptions });
       await saveCart(trx, {
         sessionId: session.sessionId,
         contents: emptied,

@@ -3,7 +3,7 @@ import type { OptionsStore } from '../../platform/options/options.js';
 import type { Purchasable } from '../catalog/purchasables.js';
 import type { ShopCart } from '../shop-api.js';
 import { type CustomerAddresses, taxCart, taxLocation } from './cart-taxes.js';
-import { readTaxOptions } from './tax-options.js';
+import { readTaxOptions, type TaxOptions } from './tax-options.js';
 import { findAllTaxRates } from './tax-rates.repository.js';
 import type { TaxableShippingLine } from './tax-step.js';
 
@@ -19,10 +19,12 @@ export async function withCartTaxes(
     products: ReadonlyMap<string, Purchasable>;
     addresses: CustomerAddresses;
     shipping: readonly TaxableShippingLine[];
+    /** The tax options when the caller read them already (before its transaction). */
+    taxOptions?: TaxOptions;
   },
 ): Promise<ShopCart> {
   // Inside a transaction the options are read through it (its connection may be the only one); else cached.
-  const taxOptions = await readTaxOptions(options, db.isTransaction ? db : undefined);
+  const taxOptions = input.taxOptions ?? (await readTaxOptions(options, db.isTransaction ? db : undefined));
   if (!taxOptions.calcTaxes) return input.cart;
   return taxCart({
     cart: input.cart,
