@@ -340,8 +340,16 @@ export interface ShopCartTaxes {
   /** How the cart shows prices and tax (`woocommerce_tax_display_cart`, `woocommerce_tax_total_display`). */
   display_cart: 'incl' | 'excl';
   tax_total_display: 'itemized' | 'single';
-  items: Record<string, { subtotal_tax: number; total_tax: number; taxes: Array<{ id: number; subtotal: number; total: number }> }>;
-  shipping: Array<{ key: string; total: number; total_tax: number; taxes: Array<{ id: number; total: number }> }>;
+  items: Record<
+    string,
+    { subtotal_tax: number; total_tax: number; taxes: Array<{ id: number; subtotal: number; total: number }> }
+  >;
+  shipping: Array<{
+    key: string;
+    total: number;
+    total_tax: number;
+    taxes: Array<{ id: number; total: number }>;
+  }>;
   tax_lines: ShopTaxLine[];
   /** Tax on items after discounts. */
   cart_tax: number;

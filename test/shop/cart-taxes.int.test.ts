@@ -58,8 +58,16 @@ beforeAll(async () => {
   shirt = await seedProduct(t, { name: 'Shirt', price: 1999 });
   book = await seedProduct(t, { name: 'Book', price: 1200 });
   ebook = await seedProduct(t, { name: 'E-book', price: 500 });
-  await t.ctx.db.updateTable('shop_products').set({ tax_class: 'reduced-rate' }).where('id', '=', book).execute();
-  await t.ctx.db.updateTable('shop_products').set({ tax_status: 'none', virtual: 1 }).where('id', '=', ebook).execute();
+  await t.ctx.db
+    .updateTable('shop_products')
+    .set({ tax_class: 'reduced-rate' })
+    .where('id', '=', book)
+    .execute();
+  await t.ctx.db
+    .updateTable('shop_products')
+    .set({ tax_status: 'none', virtual: 1 })
+    .where('id', '=', ebook)
+    .execute();
   for (const rate of [
     { country: 'GB', rate: '20', name: 'VAT', shipping: true },
     { country: 'GB', rate: '5', name: 'VAT', class: 'reduced-rate' },
@@ -75,15 +83,28 @@ describe('taxes in the Store API cart and checkout', () => {
   it('should change nothing while woocommerce_calc_taxes is no', async () => {
     await setOptions({ woocommerce_calc_taxes: 'no', woocommerce_default_country: 'GB' });
     const { token, body } = await cart([[shirt, 1]]);
-    expect(body.totals).toMatchObject({ total_items: '1999', total_tax: '0', total_price: '1999', tax_lines: [] });
+    expect(body.totals).toMatchObject({
+      total_items: '1999',
+      total_tax: '0',
+      total_price: '1999',
+      tax_lines: [],
+    });
     const order = await checkout(token, { country: 'GB' });
     expect(order).toMatchObject({ total: '19.99', total_tax: '0.00', tax_lines: [], cart_tax: '0.00' });
     expect(order.line_items[0]).toMatchObject({ total_tax: '0.00', taxes: [] });
   });
 
   it('should add 20 % at the base address in the cart and per class, and keep it on the order', async () => {
-    await setOptions({ woocommerce_calc_taxes: 'yes', woocommerce_prices_include_tax: 'no', woocommerce_default_country: 'GB' });
-    const { token, body } = await cart([[shirt, 2], [book, 1], [ebook, 1]]);
+    await setOptions({
+      woocommerce_calc_taxes: 'yes',
+      woocommerce_prices_include_tax: 'no',
+      woocommerce_default_country: 'GB',
+    });
+    const { token, body } = await cart([
+      [shirt, 2],
+      [book, 1],
+      [ebook, 1],
+    ]);
     expect(body.totals).toMatchObject({
       total_items: '5698',
       total_items_tax: '860',
@@ -95,10 +116,19 @@ describe('taxes in the Store API cart and checkout', () => {
       ],
     });
     const shirtLine = body.items.find((i: Json) => i.id === shirt);
-    expect(shirtLine.totals).toMatchObject({ line_subtotal: '3998', line_subtotal_tax: '800', line_total_tax: '800' });
+    expect(shirtLine.totals).toMatchObject({
+      line_subtotal: '3998',
+      line_subtotal_tax: '800',
+      line_total_tax: '800',
+    });
     expect(body.items.find((i: Json) => i.id === ebook).totals.line_total_tax).toBe('0');
     const order = await checkout(token, { country: 'GB', postcode: 'SW1A 1AA' });
-    expect(order).toMatchObject({ total: '65.58', total_tax: '8.60', cart_tax: '8.60', shipping_tax: '0.00' });
+    expect(order).toMatchObject({
+      total: '65.58',
+      total_tax: '8.60',
+      cart_tax: '8.60',
+      shipping_tax: '0.00',
+    });
     expect(order.tax_lines[0]).toMatchObject({
       rate_code: 'GB-VAT-1',
       label: 'VAT',
@@ -108,7 +138,12 @@ describe('taxes in the Store API cart and checkout', () => {
       rate_percent: 20,
     });
     const line = order.line_items.find((l: Json) => l.product_id === shirt);
-    expect(line).toMatchObject({ subtotal: '39.98', subtotal_tax: '8.00', total: '39.98', total_tax: '8.00' });
+    expect(line).toMatchObject({
+      subtotal: '39.98',
+      subtotal_tax: '8.00',
+      total: '39.98',
+      total_tax: '8.00',
+    });
     expect(line.taxes).toEqual([{ id: order.tax_lines[0].rate_id, total: '8.00', subtotal: '8.00' }]);
     expectOrderAddsUp(order);
   });
@@ -126,9 +161,17 @@ describe('taxes in the Store API cart and checkout', () => {
   });
 
   it('should match a rate by postcode wildcard and charge nothing where no rate matches', async () => {
-    const ny = await checkout((await cart([[shirt, 1]])).token, { country: 'US', state: 'NY', postcode: '10001' });
+    const ny = await checkout((await cart([[shirt, 1]])).token, {
+      country: 'US',
+      state: 'NY',
+      postcode: '10001',
+    });
     expect(ny).toMatchObject({ total_tax: '1.77', total: '21.76' });
-    const la = await checkout((await cart([[shirt, 1]])).token, { country: 'US', state: 'CA', postcode: '90001' });
+    const la = await checkout((await cart([[shirt, 1]])).token, {
+      country: 'US',
+      state: 'CA',
+      postcode: '90001',
+    });
     expect(la).toMatchObject({ total_tax: '0.00', total: '19.99', tax_lines: [] });
   });
 

@@ -53,9 +53,20 @@ describe('/wc/v3/taxes', () => {
     expect(rate._links.self[0].href).toBe(`http://shop.test/wp-json/wc/v3/taxes/${rate.id}`);
     expect(created.headers.location).toBe(`http://shop.test/wp-json/wc/v3/taxes/${rate.id}`);
     expect((await call('GET', `taxes/${rate.id}`)).json()).toEqual(rate);
-    const changed = await call('PUT', `taxes/${rate.id}`, { rate: 7.25, compound: 'yes', class: 'reduced-rate', city: 'London;Leeds' });
+    const changed = await call('PUT', `taxes/${rate.id}`, {
+      rate: 7.25,
+      compound: 'yes',
+      class: 'reduced-rate',
+      city: 'London;Leeds',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ rate: '7.2500', compound: true, class: 'reduced-rate', cities: ['LONDON', 'LEEDS'], name: 'VAT' });
+    expect(changed.json()).toMatchObject({
+      rate: '7.2500',
+      compound: true,
+      class: 'reduced-rate',
+      cities: ['LONDON', 'LEEDS'],
+      name: 'VAT',
+    });
     expect((await call('DELETE', `taxes/${rate.id}`)).statusCode).toBe(501);
     const deleted = await call('DELETE', `taxes/${rate.id}?force=true`);
     expect(deleted.statusCode).toBe(200);
@@ -69,13 +80,20 @@ describe('/wc/v3/taxes', () => {
       ['B', 1, 1, 'standard'],
       ['C', 3, 2, 'zero-rate'],
     ] as const)
-      expect((await call('POST', 'taxes', { country: 'US', rate: '1', name, priority, order, class: cls })).statusCode).toBe(201);
+      expect(
+        (await call('POST', 'taxes', { country: 'US', rate: '1', name, priority, order, class: cls }))
+          .statusCode,
+      ).toBe(201);
     const all = await call('GET', 'taxes?per_page=2');
     expect(all.headers['x-wp-total']).toBe('3');
     expect(all.headers['x-wp-totalpages']).toBe('2');
     expect(all.headers.link).toContain('rel="next"');
     expect(all.json().map((r: Json) => r.name)).toEqual(['B', 'C']);
-    expect((await call('GET', 'taxes?orderby=priority&order=desc')).json().map((r: Json) => r.name)).toEqual(['C', 'A', 'B']);
+    expect((await call('GET', 'taxes?orderby=priority&order=desc')).json().map((r: Json) => r.name)).toEqual([
+      'C',
+      'A',
+      'B',
+    ]);
     expect((await call('GET', 'taxes?class=zero-rate')).json().map((r: Json) => r.name)).toEqual(['C']);
     expect((await call('GET', 'taxes?class=standard')).json()).toHaveLength(2);
     expect((await call('GET', 'taxes?page=5')).json()).toEqual([]);
@@ -85,7 +103,10 @@ describe('/wc/v3/taxes', () => {
     const existing = (await call('POST', 'taxes', { country: 'FR', rate: '20', name: 'TVA' })).json();
     const other = (await call('POST', 'taxes', { country: 'IT', rate: '22', name: 'IVA' })).json();
     const r = await call('POST', 'taxes/batch', {
-      create: [{ country: 'DE', rate: '19', name: 'MwSt' }, { country: 'DE', rate: 'abc' }],
+      create: [
+        { country: 'DE', rate: '19', name: 'MwSt' },
+        { country: 'DE', rate: 'abc' },
+      ],
       update: [{ id: existing.id, rate: '5.5' }],
       delete: [other.id],
     });
@@ -176,14 +197,20 @@ describe('/wc/v3/settings/tax', () => {
       'woocommerce_tax_total_display',
     ]);
     expect(list[0]).toMatchObject({ type: 'select', value: 'inherit', default: 'inherit', group_id: 'tax' });
-    expect(list[0].options).toMatchObject({ inherit: expect.any(String), '': 'Standard', 'zero-rate': 'Zero rate' });
+    expect(list[0].options).toMatchObject({
+      inherit: expect.any(String),
+      '': 'Standard',
+      'zero-rate': 'Zero rate',
+    });
     const r = await call('PUT', 'settings/tax/woocommerce_tax_display_cart', { value: 'incl' });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ id: 'woocommerce_tax_display_cart', value: 'incl' });
     const bad = await call('PUT', 'settings/tax/woocommerce_tax_display_cart', { value: 'both' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.params.value).toContain('incl');
-    expect((await call('PUT', 'settings/tax/woocommerce_tax_round_at_subtotal', { value: 'maybe' })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', 'settings/tax/woocommerce_tax_round_at_subtotal', { value: 'maybe' })).statusCode,
+    ).toBe(400);
     expect((await call('GET', 'settings/tax/woocommerce_nope')).statusCode).toBe(404);
     expect((await call('GET', 'settings/tax/woocommerce_tax_display_cart')).json().value).toBe('incl');
   });
@@ -192,9 +219,15 @@ describe('/wc/v3/settings/tax', () => {
     const rate = (await call('POST', 'taxes', { country: 'GB', rate: '5', class: 'reduced-rate' })).json();
     const r = await call('PUT', 'settings/tax/woocommerce_tax_classes', { value: 'Zero rate\nFood' });
     expect(r.statusCode, r.body).toBe(200);
-    expect((await call('GET', 'taxes/classes')).json().map((c: Json) => c.slug)).toEqual(['standard', 'zero-rate', 'food']);
+    expect((await call('GET', 'taxes/classes')).json().map((c: Json) => c.slug)).toEqual([
+      'standard',
+      'zero-rate',
+      'food',
+    ]);
     expect((await call('GET', `taxes/${rate.id}`)).statusCode).toBe(404);
-    expect((await call('PUT', 'settings/tax/woocommerce_tax_classes', { value: 'Food\nfood' })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', 'settings/tax/woocommerce_tax_classes', { value: 'Food\nfood' })).statusCode,
+    ).toBe(400);
     await call('PUT', 'settings/tax/woocommerce_tax_classes', { value: 'Reduced rate\nZero rate' });
   });
 });

@@ -374,7 +374,10 @@ export class CartService {
       const working: StoredCart = { ...stored, contents };
       const known: KnownProductRows = new Map();
       await change(contents, trx, working, known);
-      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, { known, taxOptions });
+      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, {
+        known,
+        taxOptions,
+      });
       check?.(computed);
       const billingEmail = working.billingEmail !== stored.billingEmail ? working.billingEmail : undefined;
       await saveCart(trx, { sessionId: session.sessionId, contents, billingEmail, cart: computed.cart, now });

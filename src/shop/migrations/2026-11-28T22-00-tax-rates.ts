@@ -31,4 +31,3 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('tax_data', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
 }
-

@@ -88,7 +88,9 @@ describe('taxCart', () => {
       a: { subtotal_tax: 400, total_tax: 400, taxes: [{ id: 7, subtotal: 400, total: 400 }] },
       b: { subtotal_tax: 200, total_tax: 180, taxes: [{ id: 7, subtotal: 200, total: 180 }] },
     });
-    expect(taxed.taxes?.shipping).toEqual([{ key: 'flat_rate:1', total: 495, total_tax: 99, taxes: [{ id: 7, total: 99 }] }]);
+    expect(taxed.taxes?.shipping).toEqual([
+      { key: 'flat_rate:1', total: 495, total_tax: 99, taxes: [{ id: 7, total: 99 }] },
+    ]);
     expect(taxed.taxes?.tax_lines).toEqual([
       {
         rate_id: 7,
@@ -100,7 +102,12 @@ describe('taxCart', () => {
         shipping_tax_total: 99,
       },
     ]);
-    expect(taxed.taxes).toMatchObject({ cart_tax: 580, shipping_tax: 99, items_subtotal_tax: 600, discount_tax: 20 });
+    expect(taxed.taxes).toMatchObject({
+      cart_tax: 580,
+      shipping_tax: 99,
+      items_subtotal_tax: 600,
+      discount_tax: 20,
+    });
     expect(taxed.totals).toEqual({
       total_items: 3000,
       total_discount: 100,
@@ -139,7 +146,9 @@ describe('taxLocation', () => {
 
 describe('rateCode', () => {
   it("should join country, state, name and priority as WooCommerce's rate codes do", () => {
-    expect(rateCode({ ...VAT, country: 'US', state: 'ca', name: 'State tax', priority: 2 })).toBe('US-CA-STATE TAX-2');
+    expect(rateCode({ ...VAT, country: 'US', state: 'ca', name: 'State tax', priority: 2 })).toBe(
+      'US-CA-STATE TAX-2',
+    );
     expect(rateCode({ ...VAT, country: '', name: '', priority: 0 })).toBe('TAX');
   });
 });

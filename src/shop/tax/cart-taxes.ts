@@ -18,7 +18,9 @@ export interface CustomerAddresses {
  */
 export function taxLocation(options: TaxOptions, addresses: CustomerAddresses): TaxLocation {
   const complete = (a: Partial<TaxLocation> | undefined): TaxLocation | null =>
-    a?.country ? { country: a.country, state: a.state ?? '', postcode: a.postcode ?? '', city: a.city ?? '' } : null;
+    a?.country
+      ? { country: a.country, state: a.state ?? '', postcode: a.postcode ?? '', city: a.city ?? '' }
+      : null;
   if (options.taxBasedOn === 'base') return options.baseLocation;
   const billing = complete(addresses.billing);
   const shipping = options.taxBasedOn === 'shipping' ? complete(addresses.shipping) : null;

@@ -3,12 +3,24 @@ import type { ShopCart, ShopTaxLine } from '../shop-api.js';
 /** An order's taxes as stored in `shop_orders.tax_data` (minor units; `lines` follow the order's line items). */
 export interface OrderTaxData {
   prices_include_tax: boolean;
+  /** How the shopper saw the cart's tax when ordering (shown the same way on the order's pages). */
+  display_cart: 'incl' | 'excl';
+  tax_total_display: 'itemized' | 'single';
   tax_lines: ShopTaxLine[];
   cart_tax: number;
   shipping_tax: number;
   discount_tax: number;
-  lines: Array<{ subtotal_tax: number; total_tax: number; taxes: Array<{ id: number; subtotal: number; total: number }> }>;
-  shipping: Array<{ key: string; total: number; total_tax: number; taxes: Array<{ id: number; total: number }> }>;
+  lines: Array<{
+    subtotal_tax: number;
+    total_tax: number;
+    taxes: Array<{ id: number; subtotal: number; total: number }>;
+  }>;
+  shipping: Array<{
+    key: string;
+    total: number;
+    total_tax: number;
+    taxes: Array<{ id: number; total: number }>;
+  }>;
 }
 
 /** The taxes an order placed from `cart` keeps, or null when the cart was not taxed. */
@@ -17,13 +29,13 @@ export function orderTaxDataOf(cart: ShopCart): OrderTaxData | null {
   if (!taxes) return null;
   return {
     prices_include_tax: taxes.prices_include_tax,
+    display_cart: taxes.display_cart,
+    tax_total_display: taxes.tax_total_display,
     tax_lines: taxes.tax_lines,
     cart_tax: taxes.cart_tax,
     shipping_tax: taxes.shipping_tax,
     discount_tax: taxes.discount_tax,
-    lines: cart.items.map(
-      (item) => taxes.items[item.key] ?? { subtotal_tax: 0, total_tax: 0, taxes: [] },
-    ),
+    lines: cart.items.map((item) => taxes.items[item.key] ?? { subtotal_tax: 0, total_tax: 0, taxes: [] }),
     shipping: taxes.shipping,
   };
 }
@@ -62,7 +74,11 @@ export function orderTaxView(data: OrderTaxData | null, money: (minor: number) =
       return {
         subtotal_tax: line ? money(line.subtotal_tax) : zero,
         total_tax: line ? money(line.total_tax) : zero,
-        taxes: (line?.taxes ?? []).map((t) => ({ id: t.id, total: money(t.total), subtotal: money(t.subtotal) })),
+        taxes: (line?.taxes ?? []).map((t) => ({
+          id: t.id,
+          total: money(t.total),
+          subtotal: money(t.subtotal),
+        })),
       };
     },
   };

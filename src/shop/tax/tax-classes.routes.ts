@@ -1,7 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
-import { createTaxClass, deleteTaxClass, listTaxClasses, requireTaxClass, type TaxClass } from './tax-classes.service.js';
+import {
+  createTaxClass,
+  deleteTaxClass,
+  listTaxClasses,
+  requireTaxClass,
+  type TaxClass,
+} from './tax-classes.service.js';
 import { TAX_AUTH, TAX_TAGS, trashNotSupported } from './tax-rates.routes.js';
 import { TaxClassParams, TaxClassResponse } from './tax.schemas.js';
 

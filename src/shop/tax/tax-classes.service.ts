@@ -21,7 +21,11 @@ export async function listTaxClasses(options: OptionsStore, db?: DbOrTrx): Promi
 }
 
 /** The stored class slug of a `tax_class` value ('' for standard), or null when no such class exists. */
-export async function storedClassSlug(options: OptionsStore, value: string, db?: DbOrTrx): Promise<string | null> {
+export async function storedClassSlug(
+  options: OptionsStore,
+  value: string,
+  db?: DbOrTrx,
+): Promise<string | null> {
   const slug = value.trim() === '' ? 'standard' : value.trim();
   const found = (await listTaxClasses(options, db)).find((c) => c.slug === slug);
   if (!found) return null;

@@ -53,7 +53,8 @@ export async function readTaxOptions(options: OptionsStore, db?: DbOrTrx): Promi
     shippingTaxClass: await text('woocommerce_shipping_tax_class', 'inherit'),
     displayShop: (await text('woocommerce_tax_display_shop', 'excl')) === 'incl' ? 'incl' : 'excl',
     displayCart: (await text('woocommerce_tax_display_cart', 'excl')) === 'incl' ? 'incl' : 'excl',
-    totalDisplay: (await text('woocommerce_tax_total_display', 'itemized')) === 'single' ? 'single' : 'itemized',
+    totalDisplay:
+      (await text('woocommerce_tax_total_display', 'itemized')) === 'single' ? 'single' : 'itemized',
     classNames: classNamesOf(await text('woocommerce_tax_classes', DEFAULT_TAX_CLASSES)),
   };
 }

@@ -42,7 +42,13 @@ export async function findAllTaxRates(db: DbOrTrx): Promise<TaxRate[]> {
 /** One page of tax rates, optionally of one class, and how many match. */
 export async function searchTaxRates(
   db: DbOrTrx,
-  input: { taxClass?: string; orderBy: TaxRateOrder; direction: 'asc' | 'desc'; offset: number; limit: number },
+  input: {
+    taxClass?: string;
+    orderBy: TaxRateOrder;
+    direction: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ items: TaxRate[]; total: number }> {
   let query = db.selectFrom('shop_tax_rates');
   if (input.taxClass !== undefined) query = query.where('tax_class', '=', input.taxClass);
@@ -66,7 +72,11 @@ export async function findTaxRate(db: DbOrTrx, id: number): Promise<TaxRate | nu
 
 /** Inserts a tax rate; returns its id. */
 export async function insertTaxRate(db: DbOrTrx, fields: TaxRateFields): Promise<number> {
-  const row = await db.insertInto('shop_tax_rates').values(toColumns(fields)).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('shop_tax_rates')
+    .values(toColumns(fields))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

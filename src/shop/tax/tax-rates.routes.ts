@@ -36,7 +36,9 @@ export function registerTaxRateRoutes(app: RestApp, ctx: ShopContext): void {
         querystring: Type.Object({
           ...paginationQuery(10),
           class: Type.Optional(Type.String({ maxLength: 200 })),
-          orderby: Type.Optional(Type.Union([Type.Literal('id'), Type.Literal('order'), Type.Literal('priority')])),
+          orderby: Type.Optional(
+            Type.Union([Type.Literal('id'), Type.Literal('order'), Type.Literal('priority')]),
+          ),
           order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
         }),
         response: { 200: Type.Array(TaxRateResponse) },
@@ -47,7 +49,8 @@ export function registerTaxRateRoutes(app: RestApp, ctx: ShopContext): void {
       let taxClass: string | undefined;
       if (request.query.class !== undefined) {
         const slug = await storedClassSlug(ctx.options, request.query.class);
-        if (slug === null) throw invalid('class', 'exists', `There is no tax class "${request.query.class}".`);
+        if (slug === null)
+          throw invalid('class', 'exists', `There is no tax class "${request.query.class}".`);
         taxClass = slug;
       }
       const { items, total } = await searchTaxRates(ctx.db, {
@@ -108,7 +111,9 @@ export function registerTaxRateRoutes(app: RestApp, ctx: ShopContext): void {
       },
       handler: async (request) => {
         const { id } = request.params as Static<typeof TaxRateIdParams>;
-        return view(await changeTaxRate(ctx.db, ctx.options, id, request.body as Static<typeof TaxRateWriteBody>));
+        return view(
+          await changeTaxRate(ctx.db, ctx.options, id, request.body as Static<typeof TaxRateWriteBody>),
+        );
       },
     });
   }

@@ -84,15 +84,24 @@ async function rateFields(
     fields.country = country;
   }
   if (body.state !== undefined) fields.state = body.state.trim().toUpperCase();
-  const list = (text: string) => text.split(';').map((p) => p.trim()).filter((p) => p !== '');
+  const list = (text: string) =>
+    text
+      .split(';')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
   if (body.postcode !== undefined) fields.postcodes = list(body.postcode).map((p) => p.toUpperCase());
-  if (body.postcodes !== undefined) fields.postcodes = body.postcodes.flatMap(list).map((p) => p.toUpperCase());
+  if (body.postcodes !== undefined)
+    fields.postcodes = body.postcodes.flatMap(list).map((p) => p.toUpperCase());
   if (body.city !== undefined) fields.cities = list(body.city).map((c) => c.toUpperCase());
   if (body.cities !== undefined) fields.cities = body.cities.flatMap(list).map((c) => c.toUpperCase());
   if (body.rate !== undefined) {
     const rate = body.rate === '' ? 0 : parseRatePercent(body.rate);
     if (rate === null)
-      throw invalid('rate', 'numeric', 'The rate must be a percentage from 0 to 9999.9999 with at most four decimals.');
+      throw invalid(
+        'rate',
+        'numeric',
+        'The rate must be a percentage from 0 to 9999.9999 with at most four decimals.',
+      );
     fields.rateE4 = rate;
   }
   if (body.name !== undefined) fields.name = body.name.trim();

@@ -71,9 +71,7 @@ export function calcTax(amount: number, rates: readonly TaxRate[], inclusive: bo
     const compound = 1 + rates.filter((r) => r.compound).reduce((s, r) => s + percent(r), 0);
     const nonCompoundPrice = amount / compound;
     for (const r of rates) {
-      const tax = r.compound
-        ? amount * (percent(r) / compound)
-        : nonCompoundPrice * (percent(r) / regular);
+      const tax = r.compound ? amount * (percent(r) / compound) : nonCompoundPrice * (percent(r) / regular);
       taxes.set(r.id, tax);
     }
     return taxes;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calcTax, matchRates, postcodeMatches, roundTax, type TaxLocation, type TaxRate } from './tax-rates.js';
+import {
+  calcTax,
+  matchRates,
+  postcodeMatches,
+  roundTax,
+  type TaxLocation,
+  type TaxRate,
+} from './tax-rates.js';
 import { calculateTaxes, type TaxableLine, type TaxStepSettings } from './tax-step.js';
 
 let nextId = 1;
@@ -21,7 +28,12 @@ function rate(input: Partial<TaxRate> & { percent: number }): TaxRate {
     ...rest,
   };
 }
-const at = (country: string, state = '', postcode = '', city = ''): TaxLocation => ({ country, state, postcode, city });
+const at = (country: string, state = '', postcode = '', city = ''): TaxLocation => ({
+  country,
+  state,
+  postcode,
+  city,
+});
 const line = (key: string, amount: number, extra: Partial<TaxableLine> = {}): TaxableLine => ({
   key,
   subtotal: amount,
@@ -72,7 +84,14 @@ describe('calculateTaxes', () => {
 
   it('should apply a compound rate on the price plus the taxes of the lower priorities', () => {
     const gst = rate({ country: 'CA', percent: 5, name: 'GST', priority: 1 });
-    const qst = rate({ country: 'CA', state: 'QC', percent: 9.975, name: 'QST', priority: 2, compound: true });
+    const qst = rate({
+      country: 'CA',
+      state: 'QC',
+      percent: 9.975,
+      name: 'QST',
+      priority: 2,
+      compound: true,
+    });
     const r = calculateTaxes({
       lines: [line('a', 1000)],
       shipping: [],
@@ -155,7 +174,9 @@ describe('calculateTaxes', () => {
       baseLocation: GB,
     };
     expect(calculateTaxes({ ...input, settings: SETTINGS }).shippingTax).toBe(50);
-    expect(calculateTaxes({ ...input, settings: { ...SETTINGS, shippingTaxClass: '' } }).shippingTax).toBe(200);
+    expect(calculateTaxes({ ...input, settings: { ...SETTINGS, shippingTaxClass: '' } }).shippingTax).toBe(
+      200,
+    );
     const onlyVirtual = { ...input, lines: [line('v', 1000, { needsShipping: false })] };
     expect(calculateTaxes({ ...onlyVirtual, settings: SETTINGS }).shippingTax).toBe(0);
     const shippingOnly = { ...input, lines: [line('a', 1000, { taxStatus: 'shipping' })] };
@@ -169,7 +190,10 @@ describe('matchRates', () => {
     const first = rate({ country: 'US', state: 'CA', percent: 7.25, order: 1 });
     const second = rate({ country: 'US', percent: 1, order: 2 });
     const county = rate({ country: 'US', state: 'CA', percent: 1, priority: 2 });
-    expect(matchRates([second, county, first], at('US', 'CA'), '').map((r) => r.id)).toEqual([first.id, county.id]);
+    expect(matchRates([second, county, first], at('US', 'CA'), '').map((r) => r.id)).toEqual([
+      first.id,
+      county.id,
+    ]);
     expect(matchRates([second, county, first], at('US', 'NY'), '').map((r) => r.id)).toEqual([second.id]);
     expect(matchRates([second], at('', ''), '')).toEqual([]);
   });

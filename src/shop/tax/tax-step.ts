@@ -118,8 +118,14 @@ export function calculateTaxes(input: {
   }
   const byId = new Map(rates.map((r) => [r.id, r]));
   const taxLines = [...exact]
-    .map(([id, t]) => ({ rate: byId.get(id)!, taxTotal: roundTax(t.items), shippingTaxTotal: roundTax(t.shipping) }))
-    .sort((a, b) => a.rate.priority - b.rate.priority || a.rate.order - b.rate.order || a.rate.id - b.rate.id);
+    .map(([id, t]) => ({
+      rate: byId.get(id)!,
+      taxTotal: roundTax(t.items),
+      shippingTaxTotal: roundTax(t.shipping),
+    }))
+    .sort(
+      (a, b) => a.rate.priority - b.rate.priority || a.rate.order - b.rate.order || a.rate.id - b.rate.id,
+    );
   return {
     lines,
     shipping,
@@ -153,7 +159,12 @@ function shippingRatesFor(
   location: TaxLocation,
   settings: TaxStepSettings,
 ): TaxRate[] {
-  const forClass = (taxClass: string) => matchRates(rates.filter((r) => r.shipping), location, taxClass);
+  const forClass = (taxClass: string) =>
+    matchRates(
+      rates.filter((r) => r.shipping),
+      location,
+      taxClass,
+    );
   let found: TaxRate[] = [];
   if (settings.shippingTaxClass !== 'inherit') found = forClass(settings.shippingTaxClass);
   else {

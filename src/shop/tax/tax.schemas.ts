@@ -1,11 +1,19 @@
 import { Type } from '@sinclair/typebox';
 
 const Links = Type.Record(Type.String(), Type.Array(Type.Object({ href: Type.String() })));
-const Flag = Type.Union([Type.Boolean(), Type.Literal('yes'), Type.Literal('no'), Type.Literal(1), Type.Literal(0)]);
+const Flag = Type.Union([
+  Type.Boolean(),
+  Type.Literal('yes'),
+  Type.Literal('no'),
+  Type.Literal(1),
+  Type.Literal(0),
+]);
 
 /** Writable tax rate fields (WooCommerce REST v3 names). */
 export const TaxRateWriteBody = Type.Object({
-  country: Type.Optional(Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 code; empty for any.' })),
+  country: Type.Optional(
+    Type.String({ maxLength: 2, description: 'ISO 3166-1 alpha-2 code; empty for any.' }),
+  ),
   state: Type.Optional(Type.String({ maxLength: 200, description: 'State code; empty for any.' })),
   postcode: Type.Optional(
     Type.String({ maxLength: 5000, description: 'Postcodes separated by `;` (`*` wildcards, `…` ranges).' }),
@@ -14,14 +22,18 @@ export const TaxRateWriteBody = Type.Object({
   postcodes: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 1000 })),
   cities: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 1000 })),
   rate: Type.Optional(
-    Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { description: 'Percentage, e.g. "20.0000".' }),
+    Type.Union([Type.String({ maxLength: 20 }), Type.Number()], {
+      description: 'Percentage, e.g. "20.0000".',
+    }),
   ),
   name: Type.Optional(Type.String({ maxLength: 200 })),
   priority: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   compound: Type.Optional(Flag),
   shipping: Type.Optional(Flag),
   order: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  class: Type.Optional(Type.String({ maxLength: 200, description: 'Tax class slug (`standard` by default).' })),
+  class: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Tax class slug (`standard` by default).' }),
+  ),
 });
 
 /** A tax rate as `wc/v3/taxes` shows it. */
