@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTaxStep } from '../../src/shop/tax/tax.demo.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestToken, seedProduct, storePost } from './cart-helpers.js';
 
@@ -210,5 +211,39 @@ describe('taxes in the Store API cart and checkout', () => {
     const { body } = await cart([[shirt, 1]]);
     expect(body.totals).toMatchObject({ total_tax: '400', tax_lines: [] });
     await setOptions({ woocommerce_tax_total_display: 'itemized' });
+  });
+
+  it('should show the tax rows on the cart page, "includes" when shown with tax, and on the order-received page', async () => {
+    const { token } = await cart([[shirt, 1]]);
+    const page = await t.app.inject({ method: 'GET', url: '/cart/', headers: { 'cart-token': token } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<th scope="row">VAT<\/th><td class="num">[^<]*4\.00<\/td>/);
+    await setOptions({ woocommerce_tax_display_cart: 'incl' });
+    const incl = await t.app.inject({ method: 'GET', url: '/cart/', headers: { 'cart-token': token } });
+    expect(incl.body).toMatch(/\(includes [^<]*4\.00 VAT\)/);
+    expect(incl.body).not.toMatch(/<th scope="row">VAT<\/th>/);
+    await setOptions({ woocommerce_tax_display_cart: 'excl' });
+    const order = await checkout(token, { country: 'GB' });
+    const received = await t.app.inject({
+      method: 'GET',
+      url: `/checkout/order-received/${order.id}/?key=${order.order_key}`,
+    });
+    expect(received.statusCode).toBe(200);
+    expect(received.body).toMatch(/<th scope="row">VAT<\/th><td class="num">[^<]*4\.00<\/td>/);
+  });
+});
+
+describe('the demo tax rates', () => {
+  it('should add a US state rate and an EU 20 % rate taxing shipping, once', async () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 2; i++) await demoTaxStep(t.ctx)({ print: (line) => lines.push(line) });
+    const rates = (await admin('GET', 'taxes?per_page=100')).json() as Json[];
+    expect(rates.filter((r) => r.name === 'CA State Tax')).toEqual([
+      expect.objectContaining({ country: 'US', state: 'CA', rate: '7.2500', shipping: false }),
+    ]);
+    expect(rates.filter((r) => r.name === 'TVA')).toEqual([
+      expect.objectContaining({ country: 'FR', rate: '20.0000', shipping: true }),
+    ]);
+    expect(lines).toEqual(['tax rates: 2 added (0 already there)', 'tax rates: 0 added (2 already there)']);
   });
 });
