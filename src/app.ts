@@ -138,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     publicHttp: options.publicHttp ?? new PinnedHttpClient(),
     rateLimiter,
     nonces,
-    auth: new Authenticator({ db, clock, nonces, capabilities, versions, secret: config.secret, secrets }),
+    auth: new Authenticator({ db, clock, nonces, capabilities, caches, secret: config.secret, secrets }),
     capabilities,
     secrets,
     mcpTools: new McpToolRegistry(),

@@ -6,7 +6,8 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
-import type { DataVersions } from '../cache/data-versions.js';
+import type { CacheLayer } from '../cache/cache-layer.js';
+import type { TopicCache } from '../cache/topic-cache.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
@@ -20,7 +21,7 @@ import type { NonceService, NonceSubject } from './nonce.js';
 import { type PhpParams, parsePhpQuery } from './oauth1.js';
 import { hasFormBody, readBodyEarly, replayEarlyBody } from './oauth-form-body.js';
 import type { AuthPolicy, AuthUser, Principal } from './principal.js';
-import { PrincipalCache } from './principal-cache.js';
+import { PRINCIPALS, principalLifetime } from './principal-cache.js';
 import { resolveSession, SESSION_COOKIE } from './sessions.service.js';
 import { findUserById, findUserByLogin } from './users.repository.js';
 
@@ -55,8 +56,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export class Authenticator {
   private cartResolver: CartSessionResolver | null = null;
   private bearer: BearerAuthenticator | null = null;
-  private readonly cache: PrincipalCache;
-  private readonly lookups = new Map<string, { seen: string; principal: Promise<Principal | null> }>();
+  private readonly cache: TopicCache<Principal | null>;
 
   constructor(
     private readonly deps: {
@@ -64,14 +64,14 @@ export class Authenticator {
       clock: Clock;
       nonces: NonceService;
       capabilities: CapabilityRegistry;
-      versions: DataVersions;
+      caches: CacheLayer;
       /** The server secret (consumer keys are looked up by their HMAC under it). */
       secret: string;
       /** Unseals REST API consumer secrets. */
       secrets: SecretBox;
     },
   ) {
-    this.cache = new PrincipalCache(deps.versions, () => deps.clock.now().getTime());
+    this.cache = deps.caches.of(PRINCIPALS);
   }
 
   /** Lets the shop identify cart sessions. */
@@ -260,7 +260,7 @@ export class Authenticator {
     const seen = this.cache.stamp();
     const row = await checkApiKeySecret(this.keyDeps(), { consumerKey, consumerSecret });
     const principal = await this.apiKeyPrincipal(row, 'query');
-    this.cache.set(cacheKey, principal, null, seen);
+    this.cache.set(cacheKey, principal, seen);
     return principal;
   }
 
@@ -312,24 +312,26 @@ export class Authenticator {
   private async fromBasicCached(request: FastifyRequest, header: string): Promise<Principal> {
     const seen = this.cache.stamp();
     const principal = await this.fromBasic(request, header.slice(6));
-    this.cache.set(header, principal, null, seen);
+    this.cache.set(header, principal, seen);
     return principal;
   }
 
   /**
-   * The session behind a cookie token; requests arriving while it is being read share that read (a busy client's
-   * requests all miss the cache at the same moment), unless credentials changed since it started.
+   * The session behind a cookie token, kept until its session expires at the latest; requests arriving while it
+   * is being read share that read (a busy client's requests all miss the cache at the same moment), unless
+   * credentials changed since it started.
    */
   private cookieLookup(token: string): Promise<Principal | null> {
-    const seen = this.cache.stamp();
-    if (seen === null) return this.fromCookie(token, seen);
-    const pending = this.lookups.get(token);
-    if (pending?.seen === seen) return pending.principal;
-    const principal = this.fromCookie(token, seen).finally(() => {
-      if (this.lookups.get(token)?.principal === principal) this.lookups.delete(token);
-    });
-    this.lookups.set(token, { seen, principal });
-    return principal;
+    let expiresAt = 0;
+    const lookup = async () => {
+      const found = await this.fromCookie(token);
+      if (!found) return null;
+      expiresAt = found.expiresAt;
+      return found.principal;
+    };
+    const lifetime = (principal: Principal | null) =>
+      principal ? principalLifetime(expiresAt, this.deps.clock.now().getTime()) : 0;
+    return this.cache.getOrCompute(token, lookup, lifetime);
   }
 
   private async fromBearer(request: FastifyRequest, header: string): Promise<Principal> {
@@ -346,7 +348,7 @@ export class Authenticator {
     };
   }
 
-  private async fromCookie(token: string, seen: string | null): Promise<Principal | null> {
+  private async fromCookie(token: string): Promise<{ principal: Principal; expiresAt: number } | null> {
     const session = await resolveSession(this.deps.db, this.deps.clock, token);
     const user = session ? await findUserById(this.deps.db, session.userId) : null;
     if (!session || !user) return null;
@@ -357,8 +359,7 @@ export class Authenticator {
       capabilities: await this.deps.capabilities.forUser(this.deps.db, user),
       sessionHash: session.hash,
     };
-    this.cache.set(token, principal, session.expiresAt.getTime(), seen);
-    return principal;
+    return { principal, expiresAt: session.expiresAt.getTime() };
   }
 
   private async fromBasic(request: FastifyRequest, encoded: string): Promise<Principal> {

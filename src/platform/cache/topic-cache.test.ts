@@ -71,4 +71,47 @@ describe('TopicCache', () => {
     expect(cacheKey(7)).toBe('7');
     expect(cacheKey('plain')).toBe('plain');
   });
+
+  it('should share a computation in flight among callers of the same stamp, and start a new one after a move', async () => {
+    const { cache, bump } = cacheOf({ max: 10, ttlMs: 1_000, now: () => 1_000 });
+    let reads = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = async () => {
+      const n = ++reads;
+      await held;
+      return `read ${n}`;
+    };
+    const first = cache.getOrCompute('a', read);
+    const second = cache.getOrCompute('a', read);
+    await Promise.resolve();
+    bump();
+    const third = cache.getOrCompute('a', read);
+    release();
+    expect(await Promise.all([first, second, third])).toEqual(['read 1', 'read 1', 'read 2']);
+    expect(reads).toBe(2);
+    expect(cache.get('a')).toBe('read 2');
+  });
+
+  it('should keep a value for the lifetime chosen from it, or while its topics hold', async () => {
+    let now = 1_000;
+    const { cache } = cacheOf({ max: 10, ttlMs: Number.POSITIVE_INFINITY, now: () => now });
+    await cache.getOrCompute(
+      'short',
+      async () => '50',
+      (value) => Number(value),
+    );
+    await cache.getOrCompute(
+      'none',
+      async () => '0',
+      (value) => Number(value),
+    );
+    await cache.getOrCompute('always', async () => 'kept');
+    now += 49;
+    expect([cache.get('short'), cache.get('none'), cache.get('always')]).toEqual(['50', undefined, 'kept']);
+    now += 100_000_000;
+    expect([cache.get('short'), cache.get('always')]).toEqual([undefined, 'kept']);
+  });
 });

@@ -8,7 +8,7 @@ export interface CacheSpec {
   topics: readonly Topic[];
   /** Entries kept at most; the least recently used go first. */
   max: number;
-  /** Milliseconds an entry lives at most (a `set` may give its own; 0: not kept). */
+  /** Milliseconds an entry lives at most (a `set` may give its own; 0: not kept; Infinity: while its topics hold). */
   ttlMs: number;
 }
 
@@ -20,6 +20,9 @@ interface Entry<V> {
   stamp: string;
 }
 
+/** How long a computed value is kept: milliseconds, or milliseconds chosen from the value (0: not kept). */
+export type CacheLifetime<V> = number | ((value: V) => number);
+
 /**
  * An in-process cache of values made of some cache topics, built by the platform (`CacheLayer.of`): an entry is
  * answered only while every topic keeps the version it had before the entry was read (a write on any instance
@@ -27,6 +30,8 @@ interface Entry<V> {
  */
 export class TopicCache<V> {
   private readonly entries: LRUCache<string, Entry<V>>;
+  /** Computations in flight by key, with the stamp they were started under (`getOrCompute` shares them). */
+  private readonly computing = new Map<string, { stamp: string; value: Promise<V> }>();
 
   constructor(
     private readonly versions: DataVersions,
@@ -51,18 +56,37 @@ export class TopicCache<V> {
   /** Keeps `value`, read after `stamp` was taken, for `ttlMs` — unless a topic changed in between. */
   set(key: CacheKey, value: V, stamp: string | null, ttlMs = this.spec.ttlMs): void {
     if (ttlMs <= 0 || stamp === null || !this.versions.holds(this.spec.topics, stamp)) return;
-    // lru-cache keeps an entry while its age is at most `ttl`; here it ends when its age reaches `ttlMs`.
-    this.entries.set(cacheKey(key), { value, stamp }, { ttl: Math.max(1, ttlMs - 1) });
+    // lru-cache keeps an entry while its age is at most `ttl` (0: no limit); here it ends when its age reaches `ttlMs`.
+    const ttl = ttlMs === Number.POSITIVE_INFINITY ? 0 : Math.max(1, ttlMs - 1);
+    this.entries.set(cacheKey(key), { value, stamp }, { ttl });
   }
 
-  /** The current value of `key`, else `compute()`'s (kept when nothing changed while it ran). */
-  async getOrCompute(key: CacheKey, compute: () => Promise<V>, ttlMs = this.spec.ttlMs): Promise<V> {
+  /**
+   * The current value of `key`, else `compute()`'s (kept for `ttlMs` when nothing changed while it ran). Callers
+   * that miss while a computation of `key` started under the same stamp is in flight share it instead of starting
+   * their own; a change since it started makes the next caller start a new one.
+   */
+  async getOrCompute(
+    key: CacheKey,
+    compute: () => Promise<V>,
+    ttlMs: CacheLifetime<V> = this.spec.ttlMs,
+  ): Promise<V> {
     const name = cacheKey(key);
     const cached = this.get(name);
     if (cached !== undefined) return cached;
     const stamp = this.stamp();
-    const value = await compute();
-    this.set(name, value, stamp, ttlMs);
+    if (stamp === null) return compute();
+    const pending = this.computing.get(name);
+    if (pending?.stamp === stamp) return pending.value;
+    const value = compute()
+      .then((computed) => {
+        this.set(name, computed, stamp, typeof ttlMs === 'function' ? ttlMs(computed) : ttlMs);
+        return computed;
+      })
+      .finally(() => {
+        if (this.computing.get(name)?.value === value) this.computing.delete(name);
+      });
+    this.computing.set(name, { stamp, value });
     return value;
   }
 }

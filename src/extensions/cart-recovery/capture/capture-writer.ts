@@ -1,18 +1,15 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import type { RestError } from '../../../platform/http/errors.js';
-import { newJobValues } from '../../../platform/jobs/db-job-queue.js';
 import type { ShopProductPrice } from '../../../shop/shop-api.js';
 import type { ExtensionServices } from '../../define-extension.js';
-import { abandonmentCheckSpecs, scheduleAbandonmentChecks } from '../sequence/session-jobs.js';
+import { abandonmentCheckSpecs } from '../sequence/session-jobs.js';
 import {
-  type CapturedSessionRow,
-  capturesAtOnce,
-  findSuppressedHashes,
-  insertCapturesAtOnce,
-  insertEvents,
-  insertSessions,
-  suppressedHashesAndNewIds,
-} from '../sessions/sessions.repository.js';
+  type AcceptedCapture,
+  captureLanes,
+  type SortedCaptures,
+  writeCaptureBatch,
+} from '../sessions/captures.repository.js';
+import type { CapturedSessionRow } from '../sessions/sessions.repository.js';
 import { emptyCart, suppressedAddress } from './capture-refusals.js';
 import {
   type CartSnapshot,
@@ -47,10 +44,9 @@ interface Waiting {
  * Group commit of new captures. Captures that arrive while earlier batches are being written (or in the same
  * turn of the event loop when the writer is idle) are written together, atomically: one read of the suppression
  * list and one of the catalogue for the whole batch, multi-row inserts of the sessions and their `captured`
- * events, each session's exact abandonment job and one bump of the sessions cache topic. On SQLite that is one
- * transaction and one batch at a time (one connection); on PostgreSQL two statements without a transaction, and
- * two batches at a time, so one batch's round trips overlap the other's. Every caller is answered only after
- * its batch committed. A refused capture (suppressed address, nothing purchasable in the cart) is rejected with
+ * events, each session's exact abandonment job and one bump of the sessions cache topic, through the one write
+ * path of captures (`writeCaptureBatch`, which knows how each engine does it best), `captureLanes` batches at a
+ * time. Every caller is answered only after its batch committed. A refused capture (suppressed address, nothing purchasable in the cart) is rejected with
  * its 400 alone while the others are written; a failing batch is retried capture by capture, so one bad capture
  * fails alone.
  */
@@ -61,7 +57,7 @@ export class CaptureWriter {
   private busyLanes = 0;
 
   constructor(private readonly cr: ExtensionServices) {
-    this.lanes = capturesAtOnce(cr.ctx.db) ? 2 : 1;
+    this.lanes = captureLanes(cr.ctx.db);
   }
 
   /** Stores one new capture (resolves once committed; rejects with the capture's refusal or failure). */
@@ -101,47 +97,15 @@ export class CaptureWriter {
   }
 
   /** Writes the captures that are not refused, atomically; returns each capture's refusal or null. */
-  private async writeAll(captures: NewCapture[]): Promise<Array<RestError | null>> {
-    const { cr } = this;
-    if (capturesAtOnce(cr.ctx.db)) return this.writeAtOnce(captures);
-    return cr.ctx.db.transaction().execute(async (trx) => {
-      const suppressed = await findSuppressedHashes(trx, emailHashes(captures));
-      const { refusals, accepted } = await this.sortOut(captures, suppressed, trx);
-      if (accepted.length === 0) return refusals;
-      const ids = await insertSessions(
-        trx,
-        accepted.map((c) => c.row),
-      );
-      await insertEvents(
-        trx,
-        accepted.map((c) => capturedEvent(ids.get(c.row.session_id)!, c.row)),
-      );
-      await scheduleAbandonmentChecks(
-        cr,
-        trx,
-        accepted.map((c) => ({ sessionId: ids.get(c.row.session_id)!, at: c.checkAt })),
-      );
-      return refusals;
+  private writeAll(captures: NewCapture[]): Promise<Array<RestError | null>> {
+    const { ctx } = this.cr;
+    return writeCaptureBatch(ctx.db, {
+      emailHashes: captures.map((c) => c.row.email_hash),
+      sortOut: (suppressed, db) => this.sortOut(captures, suppressed, db),
+      jobs: abandonmentCheckSpecs,
+      queue: ctx.jobs,
+      clock: ctx.clock,
     });
-  }
-
-  /**
-   * PostgreSQL: the suppression read reserves the row ids too, then the catalogue is read, then the sessions,
-   * their events, their jobs and the topic bump are one statement: three round trips for the whole batch.
-   */
-  private async writeAtOnce(captures: NewCapture[]): Promise<Array<RestError | null>> {
-    const { db, clock } = this.cr.ctx;
-    const { suppressed, ids } = await suppressedHashesAndNewIds(db, emailHashes(captures), captures.length);
-    const { refusals, accepted } = await this.sortOut(captures, suppressed, db);
-    if (accepted.length === 0) return refusals;
-    const sessions = accepted.map((c, i) => ({ ...c.row, id: ids[i]! }));
-    const checks = abandonmentCheckSpecs(accepted.map((c, i) => ({ sessionId: ids[i]!, at: c.checkAt })));
-    await insertCapturesAtOnce(db, {
-      sessions,
-      events: sessions.map((row) => capturedEvent(row.id, row)),
-      jobs: { count: checks.length, values: newJobValues(checks, clock.now()) },
-    });
-    return refusals;
   }
 
   /** Each capture's refusal (suppressed, nothing purchasable) or null, and the accepted ones with their carts priced. */
@@ -149,7 +113,7 @@ export class CaptureWriter {
     captures: NewCapture[],
     suppressed: Set<string>,
     db: DbOrTrx,
-  ): Promise<{ refusals: Array<RestError | null>; accepted: AcceptedCapture[] }> {
+  ): Promise<SortedCaptures<Array<RestError | null>>> {
     const { cr } = this;
     const toPrice = captures.flatMap((c) =>
       'clientLines' in c.cart && !suppressed.has(c.row.email_hash) ? [c.cart.clientLines] : [],
@@ -176,23 +140,8 @@ export class CaptureWriter {
       refusals.push(null);
       accepted.push({ row: { ...capture.row, ...snapshotColumns(snapshot) }, checkAt: capture.checkAt });
     }
-    return { refusals, accepted };
+    return { result: refusals, accepted };
   }
-}
-
-/** A capture that is written: its full session row and when its abandonment check runs. */
-interface AcceptedCapture {
-  row: CapturedSessionRow & { session_id: string; captured_at: string };
-  checkAt: Date;
-}
-
-function emailHashes(captures: NewCapture[]): string[] {
-  return captures.map((c) => c.row.email_hash);
-}
-
-/** The `captured` event of a new session. */
-function capturedEvent(sessionId: number, row: { source: string; captured_at: string }) {
-  return { sessionId, type: 'captured', data: { source: row.source }, at: row.captured_at };
 }
 
 function settle(batch: Waiting[], refusals: Array<RestError | null>): void {

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { LibraryRow, LibrarySort } from './library.repository.js';
 
 const SORTS: Record<LibrarySort, { key: (row: LibraryRow) => string | number; desc: boolean }> = {
@@ -8,7 +7,8 @@ const SORTS: Record<LibrarySort, { key: (row: LibraryRow) => string | number; de
   title_desc: { key: (r) => r.title_sort, desc: true },
   view_count: { key: (r) => Number(r.view_count), desc: true },
 };
-const MAX_CACHED_SEARCHES = 200;
+/** Every sort order of the listing. */
+export const LIBRARY_SORTS = Object.keys(SORTS) as LibrarySort[];
 
 /** Where a page starts: the sort key and id of the last video of the previous page. */
 export interface LibraryPosition {
@@ -16,52 +16,38 @@ export interface LibraryPosition {
   id: string;
 }
 
-/**
- * One library snapshot in memory: every sort is a true sort over all videos (ties broken by id), searches are
- * case-insensitive substring matches on titles; sorted and filtered lists are computed once and reused.
- */
-export class LibraryIndex {
-  private readonly sorted = new Map<LibrarySort, LibraryRow[]>();
-  private readonly searches = new LRUCache<string, LibraryRow[]>({ max: MAX_CACHED_SEARCHES });
+/** Every video in `sort` order: a true sort over all of them, ties broken by id. */
+export function sortLibrary(rows: readonly LibraryRow[], sort: LibrarySort): LibraryRow[] {
+  return [...rows].sort((a, b) =>
+    compare(SORTS[sort].key(a), a.video_id, SORTS[sort].key(b), b.video_id, sort),
+  );
+}
 
-  constructor(private readonly rows: LibraryRow[]) {}
+/** The videos of a sorted list whose title contains `search` (lower case), in the list's order. */
+export function searchLibrary(sorted: readonly LibraryRow[], search: string): LibraryRow[] {
+  return sorted.filter((row) => row.title_sort.includes(search));
+}
 
-  /** Videos matching `search` (lower case; '' = all) in `sort` order. */
-  matching(sort: LibrarySort, search: string): LibraryRow[] {
-    let all = this.sorted.get(sort);
-    if (!all) {
-      all = [...this.rows].sort((a, b) =>
-        compare(SORTS[sort].key(a), a.video_id, SORTS[sort].key(b), b.video_id, sort),
-      );
-      this.sorted.set(sort, all);
-    }
-    if (!search) return all;
-    const cacheKey = `${sort}\u0000${search}`;
-    let found = this.searches.get(cacheKey);
-    if (!found) {
-      found = all.filter((row) => row.title_sort.includes(search));
-      this.searches.set(cacheKey, found);
-    }
-    return found;
+/** Index of the first video after `position` in a list ordered by `sort` (binary search). */
+export function startAfter(
+  list: readonly LibraryRow[],
+  sort: LibrarySort,
+  position: LibraryPosition,
+): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const row = list[mid]!;
+    if (compare(SORTS[sort].key(row), row.video_id, position.key, position.id, sort) <= 0) low = mid + 1;
+    else high = mid;
   }
+  return low;
+}
 
-  /** Index of the first video after `position` in a list ordered by `sort` (binary search). */
-  static startAfter(list: LibraryRow[], sort: LibrarySort, position: LibraryPosition): number {
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const row = list[mid]!;
-      if (compare(SORTS[sort].key(row), row.video_id, position.key, position.id, sort) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-
-  /** The position of a video (what a cursor remembers). */
-  static positionOf(row: LibraryRow, sort: LibrarySort): LibraryPosition {
-    return { key: SORTS[sort].key(row), id: row.video_id };
-  }
+/** The position of a video (what a cursor remembers). */
+export function positionOf(row: LibraryRow, sort: LibrarySort): LibraryPosition {
+  return { key: SORTS[sort].key(row), id: row.video_id };
 }
 
 function compare(

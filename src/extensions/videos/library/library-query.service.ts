@@ -2,7 +2,7 @@ import { type EncodedBody, encoded } from '../../../platform/http/encoded-body.j
 import { invalid } from '../../../platform/http/errors.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { assignmentsOfVideos } from '../assignments/assignments.repository.js';
-import { LibraryIndex } from './library-index.js';
+import { LIBRARY_SORTS, positionOf, searchLibrary, sortLibrary, startAfter } from './library-index.js';
 import { allLibraryRows, type LibraryRow, type LibrarySort } from './library.repository.js';
 import { declareCache } from '../../../platform/cache/cache-layer.js';
 import type { TopicCache } from '../../../platform/cache/topic-cache.js';
@@ -17,8 +17,26 @@ export const LIBRARY_PAGE_SIZE = 50;
  * declares them (`config.cache`), and the pages cached here hold while their versions do.
  */
 export const LIBRARY_LISTING_TOPICS = [VIDEOS_TOPICS.library, SHOP_TOPICS.catalog] as const;
-/** What the in-memory snapshot is made of: the library rows alone. */
+/** What the in-memory snapshot of the library and its sorted and searched lists are made of: the library rows. */
 const SNAPSHOT_TOPICS = [VIDEOS_TOPICS.library] as const;
+/** Every library row, read once per version of the library and kept while it holds. */
+const LIBRARY_ROWS = declareCache<LibraryRow[]>({
+  topics: SNAPSHOT_TOPICS,
+  max: 1,
+  ttlMs: Number.POSITIVE_INFINITY,
+});
+/** The library in each sort order, sorted once per version. */
+const LIBRARY_SORTED = declareCache<LibraryRow[]>({
+  topics: SNAPSHOT_TOPICS,
+  max: LIBRARY_SORTS.length,
+  ttlMs: Number.POSITIVE_INFINITY,
+});
+/** The matches of the most recent searches, by sort and search. */
+const LIBRARY_SEARCHES = declareCache<LibraryRow[]>({
+  topics: SNAPSHOT_TOPICS,
+  max: 200,
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 /** Pages of the listing, kept ten minutes at most (their topics keep them current meanwhile). */
 const LIBRARY_PAGES = declareCache<PageEntry>({ topics: LIBRARY_LISTING_TOPICS, max: 1_000, ttlMs: 600_000 });
 
@@ -63,12 +81,16 @@ interface Cursor {
  * their topics hold (so a change through any instance is seen as soon as that instance's commit is).
  */
 export class LibraryQueryService {
-  private snapshot: { stamp: string; index: LibraryIndex } | null = null;
-  private building: { stamp: string; index: Promise<LibraryIndex> } | null = null;
   private readonly pages: TopicCache<PageEntry>;
+  private readonly rows: TopicCache<LibraryRow[]>;
+  private readonly sorted: TopicCache<LibraryRow[]>;
+  private readonly searches: TopicCache<LibraryRow[]>;
 
   constructor(private readonly ctx: ExtensionContext) {
     this.pages = ctx.caches.of(LIBRARY_PAGES);
+    this.rows = ctx.caches.of(LIBRARY_ROWS);
+    this.sorted = ctx.caches.of(LIBRARY_SORTED);
+    this.searches = ctx.caches.of(LIBRARY_SEARCHES);
   }
 
   /** One page of the library with its total and the next page's token (null on the last page). */
@@ -97,14 +119,13 @@ export class LibraryQueryService {
     const cached = this.pages.get(cacheKey);
     if (cached) return cached;
     const stamp = this.pages.stamp();
-    const index = await this.index();
-    const matches = index.matching(sort, search);
-    const start = cursor ? LibraryIndex.startAfter(matches, sort, { key: cursor.k, id: cursor.i }) : 0;
+    const matches = await this.matching(sort, search);
+    const start = cursor ? startAfter(matches, sort, { key: cursor.k, id: cursor.i }) : 0;
     const rows = matches.slice(start, start + LIBRARY_PAGE_SIZE);
     const last = rows.at(-1);
     let next: string | null = null;
     if (last && start + LIBRARY_PAGE_SIZE < matches.length) {
-      const position = LibraryIndex.positionOf(last, sort);
+      const position = positionOf(last, sort);
       next = encodeCursor({ s: sort, q: search, k: position.key, i: position.id });
     }
     const page = {
@@ -149,23 +170,27 @@ export class LibraryQueryService {
     });
   }
 
-  /** The library snapshot of the current version (read once per version, by one reader at a time). */
-  private async index(): Promise<LibraryIndex> {
-    const versions = this.ctx.versions;
-    const stamp = versions.stamp(SNAPSHOT_TOPICS);
-    if (this.snapshot && versions.holds(SNAPSHOT_TOPICS, this.snapshot.stamp)) return this.snapshot.index;
-    if (stamp !== null && this.building?.stamp === stamp) return this.building.index;
-    const index = allLibraryRows(this.ctx.db).then((rows) => new LibraryIndex(rows));
-    if (stamp === null) return index;
-    const building = { stamp, index };
-    this.building = building;
-    try {
-      const built = await index;
-      if (versions.holds(SNAPSHOT_TOPICS, stamp)) this.snapshot = { stamp, index: built };
-      return built;
-    } finally {
-      if (this.building === building) this.building = null;
+  /**
+   * The videos matching `search` (lower case; '' = all) in `sort` order, from the library snapshot: the rows are
+   * read once per version of the library (concurrent readers share the read), each sort and each recent search
+   * is computed once per version.
+   */
+  private async matching(sort: LibrarySort, search: string): Promise<LibraryRow[]> {
+    const stamp = this.sorted.stamp();
+    const rows = await this.rows.getOrCompute('library', () => allLibraryRows(this.ctx.db));
+    let sorted = this.sorted.get(sort);
+    if (!sorted) {
+      sorted = sortLibrary(rows, sort);
+      this.sorted.set(sort, sorted, stamp);
     }
+    if (!search) return sorted;
+    const key = [sort, search];
+    let found = this.searches.get(key);
+    if (!found) {
+      found = searchLibrary(sorted, search);
+      this.searches.set(key, found, stamp);
+    }
+    return found;
   }
 }
 
