@@ -1,13 +1,17 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { registerBatchRoute } from '../../platform/http/batch.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../../platform/http/collection.js';
-import { invalid, RestError } from '../../platform/http/errors.js';
+import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
-import { storedClassSlug } from './tax-classes.service.js';
 import { taxRateView } from './tax-rate-view.js';
-import { deleteTaxRate, searchTaxRates } from './tax-rates.repository.js';
-import { changeTaxRate, createTaxRate, requireTaxRate } from './tax-rates.service.js';
+import {
+  changeTaxRate,
+  createTaxRate,
+  listTaxRates,
+  removeTaxRate,
+  requireTaxRate,
+} from './tax-rates.service.js';
 import { TaxRateIdParams, TaxRateResponse, TaxRateWriteBody } from './tax.schemas.js';
 
 /** Who may manage taxes: WooCommerce's `manage_woocommerce`, with the nonce when a cookie carries the login. */
@@ -46,15 +50,8 @@ export function registerTaxRateRoutes(app: RestApp, ctx: ShopContext): void {
     },
     async (request, reply) => {
       const { page = 1, per_page: perPage = 10, orderby = 'order', order = 'asc' } = request.query;
-      let taxClass: string | undefined;
-      if (request.query.class !== undefined) {
-        const slug = await storedClassSlug(ctx.options, request.query.class);
-        if (slug === null)
-          throw invalid('class', 'exists', `There is no tax class "${request.query.class}".`);
-        taxClass = slug;
-      }
-      const { items, total } = await searchTaxRates(ctx.db, {
-        taxClass,
+      const { items, total } = await listTaxRates(ctx.db, ctx.options, {
+        taxClass: request.query.class,
         orderBy: orderby,
         direction: order,
         ...pageWindow(page, perPage),
@@ -131,10 +128,11 @@ export function registerTaxRateRoutes(app: RestApp, ctx: ShopContext): void {
       },
     },
     async (request) => {
-      const rate = await requireTaxRate(ctx.db, request.params.id);
-      if (request.query.force !== true) throw trashNotSupported('Taxes');
-      await deleteTaxRate(ctx.db, rate.id);
-      return view(rate);
+      if (request.query.force !== true) {
+        await requireTaxRate(ctx.db, request.params.id);
+        throw trashNotSupported('Taxes');
+      }
+      return view(await removeTaxRate(ctx.db, request.params.id));
     },
   );
 }

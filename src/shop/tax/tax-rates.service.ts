@@ -4,7 +4,15 @@ import { invalid, NotFoundError } from '../../platform/http/errors.js';
 import type { OptionsStore } from '../../platform/options/options.js';
 import { storedClassSlug } from './tax-classes.service.js';
 import type { TaxRate } from './tax-rates.js';
-import { findTaxRate, insertTaxRate, type TaxRateFields, updateTaxRate } from './tax-rates.repository.js';
+import {
+  deleteTaxRate,
+  findTaxRate,
+  insertTaxRate,
+  searchTaxRates,
+  type TaxRateFields,
+  type TaxRateOrder,
+  updateTaxRate,
+} from './tax-rates.repository.js';
 import type { TaxRateWriteBody } from './tax.schemas.js';
 
 /** What a new rate holds when a field is not sent (WooCommerce's defaults). */
@@ -43,6 +51,34 @@ export async function changeTaxRate(
   const fields = await rateFields(options, current, body);
   await updateTaxRate(db, id, fields);
   return { id, ...fields };
+}
+
+/** One page of tax rates (optionally of one class slug, unknown → 400 naming `class`) and how many match. */
+export async function listTaxRates(
+  db: DbOrTrx,
+  options: OptionsStore,
+  input: {
+    taxClass?: string;
+    orderBy: TaxRateOrder;
+    direction: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+  },
+): Promise<{ items: TaxRate[]; total: number }> {
+  let taxClass: string | undefined;
+  if (input.taxClass !== undefined) {
+    const slug = await storedClassSlug(options, input.taxClass);
+    if (slug === null) throw invalid('class', 'exists', `There is no tax class "${input.taxClass}".`);
+    taxClass = slug;
+  }
+  return searchTaxRates(db, { ...input, taxClass });
+}
+
+/** Deletes a tax rate; unknown → 404. Returns the rate as it was. */
+export async function removeTaxRate(db: DbOrTrx, id: number): Promise<TaxRate> {
+  const rate = await requireTaxRate(db, id);
+  await deleteTaxRate(db, id);
+  return rate;
 }
 
 /** One tax rate; unknown → 404 `woocommerce_rest_invalid_id`. */
