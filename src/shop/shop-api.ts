@@ -317,6 +317,47 @@ export interface ShopCart {
   };
   billing_email: string | null;
   updated_at: string;
+  /** The cart's taxes; absent while the shop charges none (`woocommerce_calc_taxes` = no). */
+  taxes?: ShopCartTaxes;
+}
+
+/** One rate's tax on the cart (minor units), as an order's `tax_lines` keeps it. */
+export interface ShopTaxLine {
+  rate_id: number;
+  /** WooCommerce's rate code, e.g. `GB-VAT-1`. */
+  rate_code: string;
+  label: string;
+  compound: boolean;
+  /** The rate as a percentage number (20, 7.25). */
+  rate_percent: number;
+  tax_total: number;
+  shipping_tax_total: number;
+}
+
+/** A cart's taxes (minor units): per item line by key, per shipping line, per rate. */
+export interface ShopCartTaxes {
+  prices_include_tax: boolean;
+  /** How the cart shows prices and tax (`woocommerce_tax_display_cart`, `woocommerce_tax_total_display`). */
+  display_cart: 'incl' | 'excl';
+  tax_total_display: 'itemized' | 'single';
+  items: Record<
+    string,
+    { subtotal_tax: number; total_tax: number; taxes: Array<{ id: number; subtotal: number; total: number }> }
+  >;
+  shipping: Array<{
+    key: string;
+    total: number;
+    total_tax: number;
+    taxes: Array<{ id: number; total: number }>;
+  }>;
+  tax_lines: ShopTaxLine[];
+  /** Tax on items after discounts. */
+  cart_tax: number;
+  shipping_tax: number;
+  /** Tax on items before discounts (`total_items_tax`). */
+  items_subtotal_tax: number;
+  /** Tax the discounts took off. */
+  discount_tax: number;
 }
 
 /** What a `cart.calculate_totals` handler can add. */

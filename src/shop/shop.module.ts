@@ -15,6 +15,7 @@ import { reviewsPart } from './reviews/reviews.part.js';
 import { settingsPart } from './settings/settings.part.js';
 import { shippingPart } from './shipping/shipping.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
+import { taxPart } from './tax/tax.part.js';
 import type { ShopApi } from './shop-api.js';
 import './shop-events.js';
 import type { ShopContext, ShopPart } from './shop-part.js';
@@ -36,6 +37,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     reviewsPart(ctx),
     couponsPart(ctx),
     shippingPart(ctx),
+    taxPart(ctx),
     cart,
     orders,
     orderReportsPart(ctx),

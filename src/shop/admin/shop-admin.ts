@@ -15,7 +15,13 @@ registerAdminModule({
     {
       label: __('Shop', 'storeside'),
       order: 4,
-      screens: [...orderScreens, ...customerScreens, ...couponScreens, ...shippingScreens, ...settingsScreens],
+      screens: [
+        ...orderScreens,
+        ...customerScreens,
+        ...couponScreens,
+        ...shippingScreens,
+        ...settingsScreens,
+      ],
     },
     { label: __('Products', 'storeside'), order: 5, screens: [...productScreens, ...reviewScreens] },
   ],

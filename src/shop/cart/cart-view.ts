@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { packageView } from '../shipping/package-view.js';
 import type { ShopApi } from '../shop-api.js';
 import type { ComputedCart } from './cart.service.js';
+import { cartTaxView } from '../tax/cart-tax-view.js';
 import type { CartSchema } from './cart.schemas.js';
 
 /** The payment methods checkout accepts (no real gateway: `cod` → processing, `bacs` → on-hold). */
@@ -29,6 +30,7 @@ export function cartView(
   const { cart, errors, products, couponTypes } = computed;
   const money = currencyFields(currency);
   const s = (n: number) => String(n);
+  const taxes = cartTaxView(cart);
   return {
     items: cart.items.map((item) => {
       const product = products.get(item.key)!;
@@ -59,9 +61,8 @@ export function cartView(
         },
         totals: {
           line_subtotal: s(item.line_subtotal),
-          line_subtotal_tax: '0',
           line_total: s(item.line_total),
-          line_total_tax: '0',
+          ...taxes.item(item.key),
           ...money,
         },
       };
@@ -78,16 +79,13 @@ export function cartView(
     })),
     totals: {
       total_items: s(cart.totals.total_items),
-      total_items_tax: '0',
       total_fees: s(cart.totals.total_fees),
       total_fees_tax: '0',
       total_discount: s(cart.totals.total_discount),
-      total_discount_tax: '0',
       total_shipping: s(cart.totals.total_shipping),
-      total_shipping_tax: '0',
       total_price: s(cart.totals.total_price),
       total_tax: s(cart.totals.total_tax),
-      tax_lines: [],
+      ...taxes.totals,
       ...money,
     },
     billing_address: { email: cart.billing_email ?? '' },

@@ -23,6 +23,10 @@ import type { CartTotalsHook, ShopCart, ShopCartFee, ShopCoupon } from '../shop-
 import type { ShopContext } from '../shop-part.js';
 import { type CartProblem, cartError, purchasableProblem } from './cart-errors.js';
 import { applyCoupons, finishTotals, type PricedLine, type TotalsAdditions } from './cart-totals.js';
+import type { CustomerAddresses } from '../tax/cart-taxes.js';
+import { withCartTaxes } from '../tax/cart-tax-step.js';
+import { readTaxOptions, type TaxOptions } from '../tax/tax-options.js';
+import type { TaxableShippingLine } from '../tax/tax-step.js';
 import { type CouponCart, cartCouponProblem, loadCouponCart, withSubcategories } from './coupon-rules.js';
 import {
   type CartContents,
@@ -76,7 +80,18 @@ export class CartService {
     session: CartSession,
     stored: StoredCart | null,
     db: DbOrTrx,
-    options: { email?: string; known?: KnownProductRows; destination?: PackageAddress | null } = {},
+    options: {
+      email?: string;
+      known?: KnownProductRows;
+      /** The customer's addresses for the tax location (else the shop's base address). */
+      addresses?: CustomerAddresses;
+      /** Shipping lines to tax with the items. */
+      shipping?: TaxableShippingLine[];
+      /** The tax options read before a transaction began (else read here). */
+      taxOptions?: TaxOptions;
+      /** Where the cart ships (else the address saved by `update-customer`, else the store's base). */
+      destination?: PackageAddress | null;
+    } = {},
   ): Promise<ComputedCart> {
     const contents = stored?.contents ?? { items: [], coupons: [] };
     const email = options.email ?? stored?.billingEmail ?? session.userEmail;
@@ -133,8 +148,20 @@ export class CartService {
     const additions: TotalsAdditions = { fees: [], virtualCoupons: [] };
     const provisional = finishTotals({ base, totalItems: priced.totalItems, additions });
     await this.ctx.events.emit('cart.calculate_totals', totalsHook(provisional, additions), db);
+    const untaxed = finishTotals({
+      base,
+      totalItems: priced.totalItems,
+      additions,
+      shipping: shipping.total,
+    });
     return {
-      cart: finishTotals({ base, totalItems: priced.totalItems, additions, shipping: shipping.total }),
+      cart: await withCartTaxes(this.ctx.options, db, {
+        cart: untaxed,
+        products: byKey,
+        addresses: options.addresses ?? { shipping: contents.shipping_address },
+        shipping: shipping.lines.map((line, i) => ({ key: String(i), total: line.total })),
+        taxOptions: options.taxOptions,
+      }),
       shipping,
       errors,
       products: byKey,
@@ -315,6 +342,7 @@ export class CartService {
    * session merged, so its Cart-Token is refused from then on. Returns the user's cart, or null if nothing moved.
    */
   async mergeGuestCart(guestSessionId: string, user: CartSession): Promise<ShopCart | null> {
+    const taxOptions = await this.taxOptions();
     return this.ctx.db.transaction().execute(async (trx) => {
       const lock = { lock: true };
       const guest = await findCartRow(trx, guestSessionId, lock);
@@ -333,7 +361,7 @@ export class CartService {
       }
       for (const code of guest.contents.coupons)
         if (!contents.coupons.includes(code)) contents.coupons.push(code);
-      const computed = await this.compute(user, { ...own, contents, updatedAt: now }, trx);
+      const computed = await this.compute(user, { ...own, contents, updatedAt: now }, trx, { taxOptions });
       await saveCart(trx, { sessionId: user.sessionId, contents, cart: computed.cart, now });
       await markMerged(trx, guestSessionId, user.sessionId, now);
       await this.ctx.events.emit('cart.updated', { cart: computed.cart }, trx);
@@ -346,7 +374,7 @@ export class CartService {
    * recompute (product rows the change read, put in `known`, are not read again), store, emit `cart.updated`.
    * A throw leaves the cart as it was.
    */
-  private mutate(
+  private async mutate(
     session: CartSession,
     change: (
       contents: CartContents,
@@ -356,6 +384,7 @@ export class CartService {
     ) => Promise<void>,
     check?: (computed: ComputedCart) => void,
   ): Promise<ComputedCart> {
+    const taxOptions = await this.taxOptions();
     return this.ctx.db.transaction().execute(async (trx) => {
       const now = toDbTime(this.ctx.clock.now());
       const lock = { lock: true };
@@ -370,7 +399,10 @@ export class CartService {
       const working: StoredCart = { ...stored, contents };
       const known: KnownProductRows = new Map();
       await change(contents, trx, working, known);
-      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, { known });
+      const computed = await this.compute(session, { ...working, updatedAt: now }, trx, {
+        known,
+        taxOptions,
+      });
       check?.(computed);
       const billingEmail = working.billingEmail !== stored.billingEmail ? working.billingEmail : undefined;
       await saveCart(trx, { sessionId: session.sessionId, contents, billingEmail, cart: computed.cart, now });
@@ -462,6 +494,11 @@ export class CartService {
       freeShippingCoupon: input.coupons.some((c) => c.free_shipping === true),
       minorUnit: this.ctx.shop.currency.minorUnit,
     });
+  }
+
+  /** The tax options, read (from the options cache) before a transaction begins so it sends no more statements. */
+  taxOptions(): Promise<TaxOptions> {
+    return readTaxOptions(this.ctx.options);
   }
 
   private async purchasable(db: DbOrTrx, ref: PurchasableRef): Promise<Purchasable> {

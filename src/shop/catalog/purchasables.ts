@@ -46,6 +46,10 @@ export interface Purchasable {
   virtual: boolean;
   /** Shipping class slug (a variation without one takes its product's), `''` for none. */
   shippingClass: string;
+  /** The product's `tax_status` (a variation follows its parent's). */
+  taxStatus: 'taxable' | 'shipping' | 'none';
+  /** Tax class slug, '' for standard (a variation's '' or `parent` is its parent's class). */
+  taxClass: string;
   /**
    * Null when the line can be bought; else why not: `not_found`, `not_published`, `not_purchasable`
    * (no price, grouped/external, or a variable product without a variation), `out_of_stock`.
@@ -235,6 +239,8 @@ function toPurchasable(ref: PurchasableRef, rows: Map<number, ProductRow>, publi
     variation: [],
     virtual: false,
     shippingClass: '',
+    taxStatus: 'taxable',
+    taxClass: '',
     problem: 'not_found',
   };
   if (!product || product.type === 'variation') return missing;
@@ -276,8 +282,15 @@ function toPurchasable(ref: PurchasableRef, rows: Map<number, ProductRow>, publi
     stockQuantity: line.stock_quantity,
     backorders: line.backorders as Purchasable['backorders'],
     variation: chosen.map(([attribute, value]) => ({ attribute, value })),
+    taxStatus: product.tax_status as Purchasable['taxStatus'],
+    taxClass: taxClassOf(variation && !['', 'parent'].includes(variation.tax_class) ? variation : product),
     problem,
   };
+}
+
+// '' and `standard` both name the standard class.
+function taxClassOf(row: ProductRow): string {
+  return row.tax_class === 'standard' ? '' : row.tax_class;
 }
 
 function normalizeAttribute(name: string): string {

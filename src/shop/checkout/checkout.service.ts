@@ -9,6 +9,7 @@ import type { OrderRecord } from '../orders/order-records.js';
 import { type OrdersService, orderLinesOf } from '../orders/orders.service.js';
 import { lacksShippingOption, type PackageAddress } from '../shipping/cart-shipping.js';
 import type { ShopContext } from '../shop-part.js';
+import { orderTaxDataOf } from '../tax/order-taxes.js';
 import { type AddressFieldStyle, checkoutAddresses } from './checkout-addresses.js';
 
 /** What the shopper sends to check out. */
@@ -50,6 +51,7 @@ export class CheckoutService {
       shipping: input.shipping,
       style: input.addressStyle ?? 'store-api',
     });
+    const taxOptions = await this.carts.taxOptions();
     return this.ctx.db.transaction().execute(async (trx) => {
       const stored = await findCartRow(trx, session.sessionId, { lock: true });
       if (stored?.mergedInto) throw mergedCartError();
@@ -58,6 +60,8 @@ export class CheckoutService {
       const computed = await this.carts.compute(session, stored, trx, {
         email: billing.email,
         destination: shipping.country ? shippingDestination(shipping) : undefined,
+        addresses: { billing, shipping },
+        taxOptions,
       });
       const problem = computed.errors[0];
       if (problem) throw new RestError(problem.code, problem.message, 409, { errors: computed.errors });
@@ -85,6 +89,7 @@ export class CheckoutService {
           feeTotal: cart.totals.total_fees,
           total: cart.totals.total_price,
           cartSessionId: session.sessionId,
+          taxData: orderTaxDataOf(cart),
         },
         {},
         { hotRowsLater: true },
@@ -101,7 +106,7 @@ export class CheckoutService {
         { placed: pending, hotRowsLater: true },
       );
       const emptied = { items: [], coupons: [] };
-      const empty = await this.carts.compute(session, { ...stored, contents: emptied }, trx);
+      const empty = await this.carts.compute(session, { ...stored, contents: emptied }, trx, { taxOptions });
       await saveCart(trx, {
         sessionId: session.sessionId,
         contents: emptied,

@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { toIsoNoZone } from '../../platform/db/sql-helpers.js';
 import type { OrderStatus, ShopOrder } from '../shop-api.js';
+import { type OrderTaxData, parseOrderTaxData } from '../tax/order-taxes.js';
 import { type BillingAddress, SHIPPING_FIELDS, type ShippingAddress } from './address-fields.js';
 import { findOrderChildren, findOrderRows, type OrderRow } from './orders.repository.js';
 
@@ -43,6 +44,8 @@ export interface OrderRecord extends ShopOrder {
   total_tax: number;
   shipping_total: number;
   shipping_lines: OrderShippingLine[];
+  /** The order's taxes (null when it was placed without tax). */
+  tax_data: OrderTaxData | null;
   refunds: RefundRecord[];
   meta_entries: Array<{ id: number; key: string; value: unknown }>;
   trashed: boolean;
@@ -139,6 +142,7 @@ function toRecord(
     total_tax: row.total_tax,
     shipping_total: row.shipping_total,
     shipping_lines: JSON.parse(row.shipping_lines) as OrderShippingLine[],
+    tax_data: parseOrderTaxData(row.tax_data),
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: r.amount,

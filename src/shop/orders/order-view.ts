@@ -1,10 +1,12 @@
 import type { Static } from '@sinclair/typebox';
+import { orderTaxView } from '../tax/order-taxes.js';
 import type { OrderRecord, RefundRecord } from './order-records.js';
 import type { OrderSchema, RefundSchema } from './orders.schemas.js';
 
 /** An order in WooCommerce REST v3 shape (decimal strings, UTC dates in both fields). */
 export function orderView(order: OrderRecord, money: (minor: number) => string): Static<typeof OrderSchema> {
   const zero = money(0);
+  const taxes = orderTaxView(order.tax_data, money);
   return {
     id: order.id,
     parent_id: 0,
@@ -22,13 +24,13 @@ export function orderView(order: OrderRecord, money: (minor: number) => string):
     date_completed: order.date_completed,
     date_completed_gmt: order.date_completed,
     discount_total: money(order.discount_total),
-    discount_tax: zero,
+    discount_tax: taxes.discount_tax,
     shipping_total: money(order.shipping_total),
-    shipping_tax: zero,
-    cart_tax: zero,
+    shipping_tax: taxes.shipping_tax,
+    cart_tax: taxes.cart_tax,
     total: money(order.total),
     total_tax: money(order.total_tax),
-    prices_include_tax: false,
+    prices_include_tax: taxes.prices_include_tax,
     customer_id: order.customer_id,
     customer_note: order.customer_note,
     billing: order.billing,
@@ -36,7 +38,7 @@ export function orderView(order: OrderRecord, money: (minor: number) => string):
     payment_method: order.payment_method,
     payment_method_title: order.payment_method_title,
     transaction_id: '',
-    line_items: order.line_items.map((item) => ({
+    line_items: order.line_items.map((item, index) => ({
       id: item.id,
       name: item.name,
       product_id: item.product_id,
@@ -44,25 +46,26 @@ export function orderView(order: OrderRecord, money: (minor: number) => string):
       quantity: item.quantity,
       tax_class: '',
       subtotal: money(item.subtotal),
-      subtotal_tax: zero,
       total: money(item.total),
-      total_tax: zero,
-      taxes: [],
+      ...taxes.line(index),
       meta_data: [],
       sku: item.sku,
       price: Number(money(item.price)),
     })),
-    tax_lines: [],
-    shipping_lines: order.shipping_lines.map((line, i) => ({
-      id: i + 1,
-      method_title: line.method_title,
-      method_id: line.method_id,
-      instance_id: String(line.instance_id),
-      total: money(line.total),
-      total_tax: zero,
-      taxes: [],
-      meta_data: [],
-    })),
+    tax_lines: taxes.tax_lines,
+    shipping_lines: order.shipping_lines.map((line, i) => {
+      const taxed = order.tax_data?.shipping[i];
+      return {
+        id: i + 1,
+        method_title: line.method_title,
+        method_id: line.method_id,
+        instance_id: String(line.instance_id),
+        total: money(line.total),
+        total_tax: money(taxed?.total_tax ?? 0),
+        taxes: (taxed?.taxes ?? []).map((t) => ({ id: t.id, total: money(t.total) })),
+        meta_data: [],
+      };
+    }),
     fee_lines: order.fee_lines.map((fee, i) => ({
       id: i + 1,
       name: fee.name,

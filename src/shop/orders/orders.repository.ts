@@ -33,6 +33,8 @@ export interface OrderTable {
   shipping_total: number;
   /** JSON `[{method_id, method_title, instance_id, total}]` ({@link OrderShippingLine}). */
   shipping_lines: string;
+  /** JSON taxes (`OrderTaxData`), `{}` when the order was placed without tax. */
+  tax_data: Generated<string>;
   cart_session_id: string | null;
   order_key: string;
   stock_reduced: number;

@@ -17,6 +17,7 @@ import {
   orderRecordFrom,
 } from './order-records.js';
 import { orderSearchTerms } from './order-search-terms.js';
+import type { OrderTaxData } from '../tax/order-taxes.js';
 import {
   AWAITING_PAYMENT,
   canTransition,
@@ -69,6 +70,8 @@ export interface NewOrder {
   feeTotal: number;
   total: number;
   cartSessionId: string | null;
+  /** The order's taxes (checkout of a taxed cart). */
+  taxData?: OrderTaxData | null;
 }
 
 /** A new order's lines from priced cart lines (money in minor units): the cart's fields under the order's names. */
@@ -133,7 +136,8 @@ export class OrdersService {
       discount_total: order.discountTotal,
       fee_total: order.feeTotal,
       total: order.total,
-      total_tax: 0,
+      total_tax: order.taxData ? order.taxData.cart_tax + order.taxData.shipping_tax : 0,
+      tax_data: JSON.stringify(order.taxData ?? {}),
       refunded_total: 0,
       fee_lines: JSON.stringify(order.feeLines),
       shipping_total: (order.shippingLines ?? []).reduce((sum, line) => sum + line.total, 0),

@@ -7,6 +7,7 @@ import type { RestApp } from '../../platform/http/server.js';
 import type { CartService, ComputedCart } from '../cart/cart.service.js';
 import type { CartSessions, RequestCart } from '../cart/cart-session.js';
 import type { ShopApi, ShopCart } from '../shop-api.js';
+import { cartTaxSummary, includesTaxNote, shownSubtotal, taxRows } from '../tax/tax-display.js';
 import { cartFormNonce, cartFormNonceValid, MAX_QUANTITY, seeOther, wholeNumber } from './cart-forms.js';
 import { groupedCartLines, hasGroupedQuantities } from './grouped-cart-form.js';
 import { SHIPPING_METHOD_FIELD, shippingCalculator, shippingOptions } from './shipping-fields.js';
@@ -177,14 +178,16 @@ function positiveInteger(value: string, field: string): number {
   return n;
 }
 
-/** The order totals rows (subtotal, coupons, fees, total) shared by cart, checkout and order received. */
+/** The order totals rows (subtotal, coupons, fees, tax, total) shared by cart, checkout and order received. */
 export function totalsRows(shop: ShopApi, cart: ShopCart): SafeHtml {
   const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
-  return html`<tr><th scope="row">Subtotal</th><td class="num">${money(cart.totals.total_items)}</td></tr>
+  const tax = cartTaxSummary(cart);
+  return html`<tr><th scope="row">Subtotal</th><td class="num">${money(shownSubtotal(tax, cart.totals.total_items))}</td></tr>
 ${cart.coupons.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
 ${cart.fees.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.amount)}</td></tr>`)}
 ${cart.totals.total_shipping > 0 ? html`<tr><th scope="row">Shipping</th><td class="num">${money(cart.totals.total_shipping)}</td></tr>` : ''}
-<tr><th scope="row">Total</th><td class="num"><strong data-cart-total>${money(cart.totals.total_price)}</strong></td></tr>`;
+${taxRows(tax, money)}
+<tr><th scope="row">Total</th><td class="num"><strong data-cart-total>${money(cart.totals.total_price)}</strong>${includesTaxNote(tax, money)}</td></tr>`;
 }
 
 async function renderCart(

@@ -13,6 +13,7 @@ import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
 import { orderShippingRows, SHIPPING_METHOD_FIELD, shippingOptions } from './shipping-fields.js';
 import { type PageNotice, sendStorefrontPage } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
+import { includesTaxNote, orderTaxSummary, shownSubtotal, taxRows } from '../tax/tax-display.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 
@@ -184,6 +185,7 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
       const shop = deps.ctx.shop;
       const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
       const extra = await deps.slots.render('order.received', { order }, request, assets);
+      const tax = orderTaxSummary(order.tax_data, order.total_tax);
       const body = html`<h1>Order received</h1>
 <p class="notice success">Thank you. Your order has been received.</p>
 <ul class="order-overview">
@@ -197,11 +199,12 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
 <table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Total</th></tr></thead>
 <tbody>${order.line_items.map((l) => html`<tr><td>${l.name} × ${l.quantity}</td><td class="num">${money(l.subtotal)}</td></tr>`)}</tbody>
 <tfoot>
-<tr><th scope="row">Subtotal</th><td class="num">${money(order.items_subtotal)}</td></tr>
+<tr><th scope="row">Subtotal</th><td class="num">${money(shownSubtotal(tax, order.items_subtotal))}</td></tr>
 ${order.coupon_lines.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
 ${order.fee_lines.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.total)}</td></tr>`)}
 ${orderShippingRows(shop, order.shipping_lines)}
-<tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong></td></tr>
+${taxRows(tax, money)}
+<tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong>${includesTaxNote(tax, money)}</td></tr>
 </tfoot></table>
 ${extra}`;
       return sendStorefrontPage(deps, request, reply, { title: 'Order received', body, assets });

@@ -6,6 +6,7 @@ import { orderStatusLabel, paymentMethodTitle } from '../orders/order-status.js'
 import { accountUser, sendGuestForms } from './account-forms.js';
 import { type AccountPageDeps, sendAccountPage } from './my-account-layout.js';
 import { PageAssets } from './storefront-slots.js';
+import { includesTaxNote, orderTaxSummary, shownSubtotal, taxRows } from '../tax/tax-display.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 const ORDERS_PER_PAGE = 10;
@@ -98,6 +99,7 @@ ${page < pages ? html`<li><a href="/my-account/orders/${page + 1}/">Next</a></li
           body: html`<p><a class="button" href="/my-account/orders/">Your orders</a></p>`,
         });
       const b = order.billing;
+      const tax = orderTaxSummary(order.tax_data, order.total_tax);
       const body = html`<p>Order #<mark>${order.id}</mark> was placed on <mark><time datetime="${order.date_created}">${formatDate(order.date_created)}</time></mark> and is currently <mark>${orderStatusLabel(order.status)}</mark>.</p>
 <section aria-labelledby="order-details-heading">
 <h2 id="order-details-heading">Order details</h2>
@@ -105,11 +107,12 @@ ${page < pages ? html`<li><a href="/my-account/orders/${page + 1}/">Next</a></li
 <thead><tr><th scope="col">Product</th><th scope="col" class="num">Total</th></tr></thead>
 <tbody>${order.line_items.map((l) => html`<tr><td>${l.name} × ${l.quantity}</td><td class="num">${money(l.subtotal)}</td></tr>`)}</tbody>
 <tfoot>
-<tr><th scope="row">Subtotal</th><td class="num">${money(order.items_subtotal)}</td></tr>
+<tr><th scope="row">Subtotal</th><td class="num">${money(shownSubtotal(tax, order.items_subtotal))}</td></tr>
 ${order.coupon_lines.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
 ${order.fee_lines.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.total)}</td></tr>`)}
+${taxRows(tax, money)}
 <tr><th scope="row">Payment method</th><td class="num">${paymentMethodTitle(order.payment_method)}</td></tr>
-<tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong></td></tr>
+<tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong>${includesTaxNote(tax, money)}</td></tr>
 ${order.refunded_total > 0 ? html`<tr><th scope="row">Refunded</th><td class="num">−${money(order.refunded_total)}</td></tr>` : ''}
 </tfoot>
 </table>
