@@ -10,6 +10,7 @@ import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
+import { paymentsPart } from './payments/payments.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { storefrontPart } from './storefront/storefront.part.js';
 import type { ShopApi } from './shop-api.js';
@@ -24,7 +25,8 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
   const cart = cartPart(ctx);
   const orders = ordersPart(ctx);
-  const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders });
+  const payments = paymentsPart(ctx);
+  const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders, gateways: payments.gateways });
   const parts: ShopPart[] = [
     catalogPart(ctx),
     customersPart(ctx),
@@ -32,6 +34,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     couponsPart(ctx),
     cart,
     orders,
+    payments,
     orderReportsPart(ctx),
     checkout,
     storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),

@@ -4,7 +4,7 @@ import { RestError } from '../../platform/http/errors.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { paymentMethodTitle } from '../orders/order-status.js';
+import type { OrderRecord } from '../orders/order-records.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { type CartPageDeps, totalsRows } from './cart.pages.js';
 import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
@@ -28,14 +28,6 @@ const FIELDS = [
   ['postcode', 'Postcode', 'postal-code', true],
   ['country', 'Country', 'country', true],
   ['phone', 'Phone', 'tel', false],
-] as const;
-const PAYMENT = [
-  ['cod', 'Cash on delivery', 'Pay with cash upon delivery.'],
-  [
-    'bacs',
-    'Direct bank transfer',
-    'Make your payment directly into our bank account; your order ships once it has cleared.',
-  ],
 ] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -90,7 +82,8 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
       for (const [name, label, , required] of FIELDS)
         if (required && !(form[`billing_${name}`] ?? '').trim())
           errors[`billing_${name}`] = `${label} is required.`;
-      if (!PAYMENT.some(([id]) => id === form.payment_method))
+      const offered = await deps.checkout.gateways.enabled();
+      if (!offered.some((g) => g.gateway.id === form.payment_method))
         errors.payment_method = 'Choose a payment method.';
       if (Object.keys(errors).length > 0)
         return renderCheckout(
@@ -113,7 +106,8 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           customerNote: (form.order_comments ?? '').trim(),
           extensions: {},
         });
-        return seeOther(reply, `/checkout/order-received/${order.id}/?key=${order.order_key}`);
+        // The gateway's next page: order-received, or its hosted payment page.
+        return seeOther(reply, order.payment_result.redirect_url);
       } catch (error) {
         if (!(error instanceof RestError)) throw error;
         return renderCheckout(
@@ -152,6 +146,7 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
       const shop = deps.ctx.shop;
       const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
       const extra = await deps.slots.render('order.received', { order }, request, assets);
+      const payment = await paymentNotes(deps, order);
       const body = html`<h1>Order received</h1>
 <p class="notice success">Thank you. Your order has been received.</p>
 <ul class="order-overview">
@@ -159,8 +154,9 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
 <li>Date: <strong>${order.date_created.slice(0, 10)}</strong></li>
 <li>Email: <strong>${order.billing.email}</strong></li>
 <li>Total: <strong>${money(order.total)}</strong></li>
-<li>Payment method: <strong>${paymentMethodTitle(order.payment_method)}</strong></li>
+<li>Payment method: <strong>${order.payment_method_title}</strong></li>
 </ul>
+${payment.length > 0 ? html`<section class="payment-instructions" aria-label="Payment instructions">${payment.map((line) => html`<p>${line}</p>`)}</section>` : ''}
 <h2>Order details</h2>
 <table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Total</th></tr></thead>
 <tbody>${order.line_items.map((l) => html`<tr><td>${l.name} × ${l.quantity}</td><td class="num">${money(l.subtotal)}</td></tr>`)}</tbody>
@@ -221,7 +217,8 @@ async function renderCheckout(
 ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}</div>`;
   };
   const nonce = cartFormNonce(deps.ctx, request);
-  const chosen = values.payment_method ?? 'cod';
+  const offered = await deps.checkout.gateways.enabled();
+  const chosen = values.payment_method ?? offered[0]?.gateway.id ?? '';
   const body = html`<h1>Checkout</h1>
 <details class="checkout-coupon"${cart.coupons.length > 0 ? html` open` : ''}><summary>Have a coupon?</summary>
 <form method="post" action="/cart/">
@@ -242,9 +239,9 @@ ${FIELDS.map(([name, label, autocomplete, required]) => field(name, label, autoc
 <div class="field"><label for="order_comments">Order notes (optional)</label><textarea id="order_comments" name="order_comments" rows="3">${values.order_comments ?? ''}</textarea></div>
 </fieldset>
 <fieldset${errors.payment_method ? html` aria-describedby="payment-error"` : ''}><legend>Payment method</legend>
-${PAYMENT.map(
-  ([id, label, help]) =>
-    html`<p><input type="radio" id="payment_method_${id}" name="payment_method" value="${id}"${chosen === id ? html` checked` : ''}> <label for="payment_method_${id}">${label}</label><br><small>${help}</small></p>`,
+${offered.map(
+  ({ gateway: { id }, title, description }) =>
+    html`<p><input type="radio" id="payment_method_${id}" name="payment_method" value="${id}"${chosen === id ? html` checked` : ''}> <label for="payment_method_${id}">${title}</label><br><small>${description}</small></p>`,
 )}
 ${errors.payment_method ? html`<span class="field-error" id="payment-error">${errors.payment_method}</span>` : ''}
 </fieldset>
@@ -260,4 +257,11 @@ ${totalsExtra}
 </div>
 </form>`;
   return sendStorefrontPage(deps, request, reply, { title: 'Checkout', body, assets, notices, status });
+}
+
+// What the order's gateway tells the shopper after ordering (instructions, bank details); none for an unknown one.
+async function paymentNotes(deps: CheckoutPageDeps, order: OrderRecord): Promise<string[]> {
+  const state = (await deps.checkout.gateways.list()).find((s) => s.gateway.id === order.payment_method);
+  if (!state?.gateway.receivedNotes) return [];
+  return state.gateway.receivedNotes({ order, settings: state.settings });
 }
