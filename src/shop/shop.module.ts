@@ -25,7 +25,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
   const cart = cartPart(ctx);
   const orders = ordersPart(ctx);
-  const payments = paymentsPart(ctx);
+  const payments = paymentsPart(ctx, { ...orders, carts: cart.carts });
   const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders, gateways: payments.gateways });
   const parts: ShopPart[] = [
     catalogPart(ctx),

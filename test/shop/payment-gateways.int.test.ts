@@ -123,7 +123,10 @@ describe('PUT /wc/v3/payment_gateways/{id}', () => {
     expect((await call('PUT', 'payment_gateways/cod', { enabled: false })).statusCode).toBe(200);
     const r = await checkout('cod');
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
+    expect(r.json()).toMatchObject({
+      code: 'woocommerce_rest_checkout_payment_method_disabled',
+      data: { status: 400 },
+    });
     expect(Object.keys(r.json().data.params)).toEqual(['payment_method']);
     expect((await checkout('nope')).statusCode).toBe(400);
     expect((await call('PUT', 'payment_gateways/cod', { enabled: true })).statusCode).toBe(200);

@@ -222,6 +222,7 @@ export function registerOrderRoutes(
           refund_total: l.refund_total === undefined ? 0 : minor(l.refund_total, 'line_items'),
         })),
         restock: b.api_restock ?? true,
+        apiRefund: b.api_refund ?? true,
         refundedBy: principalUser(request.principal)?.id ?? null,
       });
       reply.code(201);

@@ -1,4 +1,4 @@
-import { invalid, NotFoundError } from '../../platform/http/errors.js';
+import { invalid, NotFoundError, RestError } from '../../platform/http/errors.js';
 import type { OptionsStore } from '../../platform/options/options.js';
 import type { SecretBox } from '../../platform/security/secret-box.js';
 import { maskSecret, openSetting, sealSetting } from './gateway-secrets.js';
@@ -55,13 +55,12 @@ export class PaymentGateways {
   async requireEnabled(id: string): Promise<GatewayState> {
     const offered = await this.enabled();
     const state = offered.find((s) => s.gateway.id === id);
-    if (!state)
-      throw invalid(
-        'payment_method',
-        'in',
-        `The payment method "${id}" is not available; use one of ${offered.map((s) => s.gateway.id).join(', ') || 'none (no gateway is enabled)'}.`,
-        400,
-      );
+    if (!state) {
+      const message = `The payment method "${id}" is not available; use one of ${offered.map((s) => s.gateway.id).join(', ') || 'none (no gateway is enabled)'}.`;
+      throw new RestError('woocommerce_rest_checkout_payment_method_disabled', message, 400, {
+        params: { payment_method: message },
+      });
+    }
     return state;
   }
 

@@ -107,7 +107,9 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           extensions: {},
         });
         // The gateway's next page: order-received, or its hosted payment page.
-        return seeOther(reply, order.payment_result.redirect_url);
+        const next = order.payment_result.redirect_url;
+        const publicUrl = deps.ctx.config.publicUrl;
+        return seeOther(reply, next.startsWith(`${publicUrl}/`) ? next.slice(publicUrl.length) : next);
       } catch (error) {
         if (!(error instanceof RestError)) throw error;
         return renderCheckout(
