@@ -34,11 +34,11 @@ async function checkout(method: string): Promise<{ statusCode: number; json: () 
 }
 
 describe('GET /wc/v3/payment_gateways', () => {
-  it('should list cod, bacs and cheque in WooCommerce shape and order', async () => {
+  it('should list cod, bacs, cheque and stripe in WooCommerce shape and order', async () => {
     const r = await call('GET', 'payment_gateways');
     expect(r.statusCode, r.body).toBe(200);
     const list = r.json() as Json[];
-    expect(list.map((g) => g.id)).toEqual(['cod', 'bacs', 'cheque']);
+    expect(list.map((g) => g.id)).toEqual(['cod', 'bacs', 'cheque', 'stripe']);
     expect(list[0]).toMatchObject({
       id: 'cod',
       title: 'Cash on delivery',

@@ -7,6 +7,7 @@ import { bacsGateway, chequeGateway, codGateway } from './offline-gateways.js';
 import { registerPaymentGatewayRoutes } from './payment-gateways.routes.js';
 import { PaymentGateways } from './payment-gateways.service.js';
 import { StripeClient } from './stripe/stripe-client.js';
+import { enableDemoStripe } from './stripe/stripe-demo.js';
 import { StripePayments } from './stripe/stripe-payments.service.js';
 import { stripeGateway } from './stripe/stripe.gateway.js';
 import { registerStripeWebhookRoute } from './stripe/stripe-webhook.routes.js';
@@ -40,6 +41,11 @@ export function paymentsPart(
     },
     pages(app) {
       registerStripeWebhookRoute(app, stripe);
+    },
+    subscribers() {
+      ctx.events.on('shop.demo.seeded', async ({ withFakes, print }) => {
+        if (withFakes) await enableDemoStripe(gateways, print);
+      });
     },
   };
 }

@@ -5,8 +5,7 @@ export function encodeStripeForm(params: Record<string, unknown>): URLSearchPara
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) {
       for (const [i, v] of value.entries()) add(`${key}[${i}]`, v);
-    }
-    else if (typeof value === 'object')
+    } else if (typeof value === 'object')
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) add(`${key}[${k}]`, v);
     else form.append(key, String(value));
   };
