@@ -29,6 +29,8 @@ import { OptionsStore, TransientStore } from './platform/options/options.js';
 import { platformModule } from './platform/platform.module.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import { SecretBox } from './platform/security/secret-box.js';
+import { SettingsRegistry } from './platform/settings/settings-registry.js';
+import { registerSettingsRoutes } from './platform/settings/settings.routes.js';
 import type { AnyExtension, ExtensionContext } from './extensions/define-extension.js';
 import { allExtensions } from './extensions/index.js';
 import { shopCliCommands } from './shop/demo/demo.cli.js';
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     versions,
     caches,
     options: new OptionsStore(db, caches),
+    settings: new SettingsRegistry(() => platform),
     transients: new TransientStore(db, clock),
     events: new EventBus(db),
     jobs: new DbJobQueue(
@@ -203,7 +206,11 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
   for (const extension of extensions) subscribeDemo(ctx, extension, services(extension));
   await app.register(
     async (scope) => {
-      for (const module of modules) await module.routes?.(scope, services(module));
+      for (const module of modules) {
+        for (const declaration of module.settings ?? [])
+          registerSettingsRoutes(scope, ctx.settings.of(declaration), services(module));
+        await module.routes?.(scope, services(module));
+      }
     },
     { prefix: '/wp-json' },
   );

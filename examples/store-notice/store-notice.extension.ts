@@ -1,7 +1,7 @@
 import { defineExtension } from '../../src/extensions/define-extension.js';
 import { ADMIN_CAPABILITY } from './common/admin-policy.js';
 import { expiryJobs, scheduleExpiryJob } from './expiry/expiry.jobs.js';
-import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { NOTICE_SETTINGS } from './settings/settings.js';
 import { storeNoticeServices } from './store-notice.services.js';
 import { registerStoreNotice } from './storefront/store-notice.storefront.js';
 
@@ -13,7 +13,7 @@ export const storeNoticeExtension = defineExtension({
   admin: { capability: ADMIN_CAPABILITY },
   capabilities: { [ADMIN_CAPABILITY]: ['administrator'] },
   services: storeNoticeServices,
-  routes: registerSettingsRoutes,
+  settings: [NOTICE_SETTINGS],
   storefront(_app, services) {
     registerStoreNotice(services);
   },

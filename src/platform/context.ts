@@ -16,6 +16,7 @@ import type { McpToolRegistry } from './mcp/mcp-tools.js';
 import type { OptionsStore, TransientStore } from './options/options.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import type { SecretBox } from './security/secret-box.js';
+import type { SettingsRegistry } from './settings/settings-registry.js';
 
 /** Everything the platform offers to the shop and the extensions; tests can swap any part. */
 export interface PlatformContext {
@@ -29,6 +30,8 @@ export interface PlatformContext {
   /** In-process caches of data, fresh while their topics hold (`caches.of(declareCache(...))`). */
   caches: CacheLayer;
   options: OptionsStore;
+  /** The settings stores of the modules' declarations (`settings.of(declaration)`). */
+  settings: SettingsRegistry;
   transients: TransientStore;
   events: EventBus;
   jobs: JobQueue;

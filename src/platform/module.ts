@@ -4,6 +4,7 @@ import type { RestApp } from './http/server.js';
 import type { JobHandler } from './jobs/job-queue.js';
 import type { CliCommand } from './cli/cli-command.js';
 import type { McpToolRegistry } from './mcp/mcp-tools.js';
+import type { AnySettingsDeclaration } from './settings/define-settings.js';
 
 /**
  * One module of the app (the platform itself, the shop, or an extension), registered by the composition root.
@@ -23,6 +24,8 @@ export interface AppModule<C, S = C> {
   capabilities?: Record<string, readonly Role[]>;
   /** Builds the module's services container; the platform calls it once per app, before any other hook. */
   services?: (ctx: C) => S;
+  /** Its settings records (`defineSettings`): the platform builds each one's store and REST routes. */
+  settings?: ReadonlyArray<AnySettingsDeclaration<S>>;
   /** Registers REST routes; paths are relative to `/wp-json` (e.g. `/loyalty/v1/ledger`). */
   routes?: (app: RestApp, services: S) => void | Promise<void>;
   /** Registers non-REST routes at the site root that are not storefront parts (e-mail links, MCP endpoints). */

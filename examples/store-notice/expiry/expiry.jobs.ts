@@ -8,7 +8,7 @@ export const EXPIRE_NOTICE_JOB = 'store_notice.expire';
 export function expiryJobs({ ctx, settings }: StoreNoticeServices): Record<string, JobHandler> {
   return {
     async [EXPIRE_NOTICE_JOB]() {
-      const { enabled, ends_on } = await settings.read();
+      const { enabled, ends_on } = await settings.get();
       const today = ctx.clock.now().toISOString().slice(0, 10);
       if (enabled && ends_on !== null && ends_on < today) await settings.update({ enabled: false });
     },

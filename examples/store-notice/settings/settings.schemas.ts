@@ -12,8 +12,5 @@ export const NoticeSettingsSchema = Type.Object({
 /** The store notice's settings. */
 export type NoticeSettings = Static<typeof NoticeSettingsSchema>;
 
-/** `POST /storenotice/v1/settings`: any of the settings; the others keep their value. */
-export const NoticeSettingsPatchSchema = Type.Partial(NoticeSettingsSchema, { additionalProperties: false });
-
 /** What the settings start as. */
 export const DEFAULT_SETTINGS: NoticeSettings = { enabled: false, message: '', ends_on: null };

@@ -73,9 +73,12 @@ export function useFirstAnswer<T>(key: unknown, data: T | undefined, start: (dat
   }, [key, data]);
 }
 
-/** One page of a collection route, the previous page kept on screen while the next one loads. */
-export function useApiPage<T>(path: string | null) {
-  const query = useApiQuery<CollectionPage<T>>(path, () => apiPage<T>(path!), {
+/**
+ * One page of a collection route, the previous page kept on screen while the next one loads (`load` reads it when
+ * the route pages its own way).
+ */
+export function useApiPage<T>(path: string | null, load?: () => Promise<CollectionPage<T>>) {
+  const query = useApiQuery<CollectionPage<T>>(path, load ?? (() => apiPage<T>(path!)), {
     placeholderData: keepPreviousData,
   });
   // One error body per failure, so a notice about it is shown once.

@@ -2,6 +2,7 @@ import { Button, SelectControl } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ReactNode } from 'react';
 import type { CollectionPage } from '../api.js';
+import { PAGE_SIZES, type ListSort } from './list-query.js';
 
 /** One column of a server-paged table. */
 export interface Column<Item> {
@@ -11,9 +12,9 @@ export interface Column<Item> {
   render: (item: Item) => ReactNode;
   /** Right-aligned figures. */
   numeric?: boolean;
+  /** The server's `orderby` value when the list can be sorted by this column. */
+  sort?: string;
 }
-
-const PAGE_SIZES = [20, 50, 100];
 
 /** A server-paged list: the rows of one page, the exact total, and paging that the caller keeps in the URL. */
 export function ServerTable<Item>(props: {
@@ -31,6 +32,11 @@ export function ServerTable<Item>(props: {
   empty?: string;
   /** The page sizes offered (20, 50 and 100 unless given); one size offers no choice. */
   pageSizes?: number[];
+  /** The sort in use, and how to change it (a sortable column's header is then a button). */
+  sort?: ListSort | null;
+  onSort?: (sort: ListSort) => void;
+  /** False for a list read whole (one page): no paging controls. */
+  paged?: boolean;
 }) {
   const pageSizes = props.pageSizes ?? PAGE_SIZES;
   const total = props.page?.total ?? 0;
@@ -51,8 +57,17 @@ export function ServerTable<Item>(props: {
         <thead>
           <tr>
             {props.columns.map((column) => (
-              <th key={column.id} scope="col" className={column.numeric ? 'num' : undefined}>
-                {column.label}
+              <th
+                key={column.id}
+                scope="col"
+                className={column.numeric ? 'num' : undefined}
+                aria-sort={sortState(column, props.sort)}
+              >
+                {column.sort && props.onSort ? (
+                  <SortButton column={column} sort={props.sort ?? null} onSort={props.onSort} />
+                ) : (
+                  column.label
+                )}
               </th>
             ))}
           </tr>
@@ -75,42 +90,68 @@ export function ServerTable<Item>(props: {
           )}
         </tbody>
       </table>
-      <nav className="storeside-pagination" aria-label={sprintf(__('%s pages', 'storeside'), props.label)}>
-        {pageSizes.length > 1 ? (
-          <SelectControl
-            __next40pxDefaultSize
-            __nextHasNoMarginBottom
-            label={__('Per page', 'storeside')}
-            labelPosition="side"
-            value={String(props.perPage)}
-            options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
-            onChange={(value) => props.onPaging(1, Number(value))}
-          />
-        ) : null}
-        <Button
-          variant="secondary"
-          accessibleWhenDisabled
-          disabled={props.pageNumber <= 1}
-          onClick={() => props.onPaging(props.pageNumber - 1, props.perPage)}
-        >
-          {__('Previous page', 'storeside')}
-        </Button>
-        <span>
-          {sprintf(
-            __('Page %1$s of %2$s', 'storeside'),
-            props.pageNumber.toLocaleString(),
-            totalPages.toLocaleString(),
-          )}
-        </span>
-        <Button
-          variant="secondary"
-          accessibleWhenDisabled
-          disabled={props.pageNumber >= totalPages}
-          onClick={() => props.onPaging(props.pageNumber + 1, props.perPage)}
-        >
-          {__('Next page', 'storeside')}
-        </Button>
-      </nav>
+      {props.paged === false ? null : (
+        <nav className="storeside-pagination" aria-label={sprintf(__('%s pages', 'storeside'), props.label)}>
+          {pageSizes.length > 1 ? (
+            <SelectControl
+              __next40pxDefaultSize
+              __nextHasNoMarginBottom
+              label={__('Per page', 'storeside')}
+              labelPosition="side"
+              value={String(props.perPage)}
+              options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+              onChange={(value) => props.onPaging(1, Number(value))}
+            />
+          ) : null}
+          <Button
+            variant="secondary"
+            accessibleWhenDisabled
+            disabled={props.pageNumber <= 1}
+            onClick={() => props.onPaging(props.pageNumber - 1, props.perPage)}
+          >
+            {__('Previous page', 'storeside')}
+          </Button>
+          <span>
+            {sprintf(
+              __('Page %1$s of %2$s', 'storeside'),
+              props.pageNumber.toLocaleString(),
+              totalPages.toLocaleString(),
+            )}
+          </span>
+          <Button
+            variant="secondary"
+            accessibleWhenDisabled
+            disabled={props.pageNumber >= totalPages}
+            onClick={() => props.onPaging(props.pageNumber + 1, props.perPage)}
+          >
+            {__('Next page', 'storeside')}
+          </Button>
+        </nav>
+      )}
     </div>
+  );
+}
+
+function sortState(column: Pick<Column<unknown>, 'sort' | 'label'>, sort: ListSort | null | undefined) {
+  if (!column.sort || sort?.orderby !== column.sort) return undefined;
+  return sort.order === 'asc' ? 'ascending' : 'descending';
+}
+
+/** A sortable column's header: the first click sorts ascending, the next one reverses. */
+function SortButton(props: {
+  column: Pick<Column<unknown>, 'sort' | 'label'>;
+  sort: ListSort | null;
+  onSort: (sort: ListSort) => void;
+}) {
+  const current = props.sort && props.sort.orderby === props.column.sort ? props.sort.order : null;
+  return (
+    <Button
+      variant="link"
+      className="storeside-sort"
+      onClick={() => props.onSort({ orderby: props.column.sort!, order: current === 'asc' ? 'desc' : 'asc' })}
+    >
+      {props.column.label}
+      <span aria-hidden="true">{current === 'asc' ? ' ▲' : current === 'desc' ? ' ▼' : ''}</span>
+    </Button>
   );
 }

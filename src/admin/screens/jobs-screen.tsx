@@ -1,61 +1,47 @@
-import { SelectControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import type { JobView } from '../../platform/platform.schemas.js';
+import { FilterSelect, TextFilter } from '../components/list-filters.js';
+import { knownValue, useListQuery } from '../components/list-query.js';
+import { ListScreen, useListPage } from '../components/list-screen.js';
 import { ScreenHeader } from '../components/screen-header.js';
-import { type Column, ServerTable } from '../components/server-table.js';
-import { useApiPage, useErrorNotice } from '../components/api-query.js';
-import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
-import { useQueryState } from '../components/use-query-state.js';
+import type { Column } from '../components/server-table.js';
 import { DateTime } from './date-time.js';
-import { jobStatusOptions, jobsPath, paging, pagingQuery } from './platform-client.js';
+import { jobStatusOptions, jobsPath } from './platform-client.js';
 import './platform-screens.css';
 
 /** Tools → Jobs: the jobs table, newest first, by status and hook (both in the URL), paged on the server. */
 export default function JobsScreen() {
-  const [query, setQuery] = useQueryState();
-  const [hook, setHook] = useDebouncedQueryValue(query, setQuery, 'hook');
-  const { page, perPage } = paging(query);
-  const status = jobStatusOptions().some((option) => option.value === query.status)
-    ? query.status
-    : undefined;
-  const path = jobsPath({ status, hook: query.hook?.trim() || undefined }, page, perPage);
-  const { page: jobs, loading, error } = useApiPage<JobView>(path);
-
-  useErrorNotice(error);
-
+  const list = useListQuery();
+  const status = knownValue(jobStatusOptions(), list.values.status);
+  const path = jobsPath({ status, hook: list.values.hook?.trim() || undefined }, list.page, list.perPage);
   return (
     <>
       <ScreenHeader title={__('Jobs', 'storeside')} />
-      <fieldset className="storeside-filters">
-        <legend className="screen-reader-text">{__('Filter the jobs', 'storeside')}</legend>
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Status', 'storeside')}
-          value={status ?? ''}
-          options={[{ value: '', label: __('All statuses', 'storeside') }, ...jobStatusOptions()]}
-          onChange={(value) => setQuery({ status: value || undefined, paged: undefined })}
-        />
-        <TextControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Hook', 'storeside')}
-          value={hook}
-          onChange={setHook}
-          placeholder={__('e.g. platform.purge_expired_transients', 'storeside')}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </fieldset>
-      <ServerTable<JobView>
+      <ListScreen<JobView>
+        list={list}
+        data={useListPage(path)}
+        filtersLegend={__('Filter the jobs', 'storeside')}
+        filters={
+          <>
+            <FilterSelect
+              list={list}
+              param="status"
+              value={status ?? ''}
+              label={__('Status', 'storeside')}
+              all={__('All statuses', 'storeside')}
+              options={jobStatusOptions()}
+            />
+            <TextFilter
+              list={list}
+              param="hook"
+              label={__('Hook', 'storeside')}
+              placeholder={__('e.g. platform.purge_expired_transients', 'storeside')}
+            />
+          </>
+        }
         label={__('Jobs', 'storeside')}
         countLabel={['%s job', '%s jobs']}
         columns={jobColumns()}
-        page={jobs}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) => setQuery(pagingQuery(next, size))}
         getItemId={(job) => String(job.id)}
         empty={__('No jobs found.', 'storeside')}
       />

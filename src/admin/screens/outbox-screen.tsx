@@ -1,25 +1,24 @@
-import { Button, TextControl } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import type { OutboxMessage } from '../../platform/platform.schemas.js';
+import { useApiQuery, useErrorNotice } from '../components/api-query.js';
+import { TextFilter } from '../components/list-filters.js';
+import { useListQuery } from '../components/list-query.js';
+import { ListScreen, useListPage } from '../components/list-screen.js';
 import { ScreenHeader } from '../components/screen-header.js';
-import { type Column, ServerTable } from '../components/server-table.js';
-import { useApiPage, useApiQuery, useErrorNotice } from '../components/api-query.js';
-import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
-import { useQueryState } from '../components/use-query-state.js';
+import type { Column } from '../components/server-table.js';
 import { DateTime } from './date-time.js';
 import { OutboxMessageView } from './outbox-message.js';
-import { outboxMessagePath, outboxPath, paging, pagingQuery } from './platform-client.js';
+import { outboxMessagePath, outboxPath } from './platform-client.js';
 
 /** Tools → Outbox: stored mail, newest first, by recipient; `?message=<id>` opens one message above the list. */
 export default function OutboxScreen() {
-  const [query, setQuery] = useQueryState();
-  const [to, setTo] = useDebouncedQueryValue(query, setQuery, 'to');
-  const { page, perPage } = paging(query);
-  const path = outboxPath({ to: query.to?.trim() || undefined }, page, perPage);
-  const { page: messages, loading, error } = useApiPage<OutboxMessage>(path);
-  const openId = Number(query.message) || 0;
+  const list = useListQuery();
+  const path = outboxPath({ to: list.values.to?.trim() || undefined }, list.page, list.perPage);
+  const data = useListPage<OutboxMessage>(path);
+  const messages = data.page;
+  const openId = Number(list.values.message) || 0;
 
-  useErrorNotice(error);
   // The message comes from the page when it is on it, else from its own route (a deep link to another page).
   const onPage = messages?.items.find((m) => m.id === openId);
   const own = useApiQuery<OutboxMessage>(
@@ -40,7 +39,7 @@ export default function OutboxScreen() {
         <Button
           variant="secondary"
           size="compact"
-          onClick={() => setQuery({ message: m.id })}
+          onClick={() => list.set({ message: m.id })}
           aria-label={sprintf(__('View “%s”', 'storeside'), m.subject)}
         >
           {__('View', 'storeside')}
@@ -58,40 +57,35 @@ export default function OutboxScreen() {
           'storeside',
         )}
       </p>
-      <div className="storeside-filters">
-        <TextControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('To', 'storeside')}
-          type="email"
-          value={to}
-          onChange={setTo}
-          placeholder={__('E-mail address', 'storeside')}
-          autoComplete="off"
-        />
-      </div>
-      {opened && opened.id === openId ? (
-        <OutboxMessageView
-          message={opened}
-          onClose={() => {
-            setQuery({ message: undefined });
-            // The Close button leaves with the panel: the keyboard goes back to the top of the screen.
-            document.querySelector<HTMLElement>('main h1')?.focus();
-          }}
-        />
-      ) : null}
-      <ServerTable<OutboxMessage>
+      <ListScreen<OutboxMessage>
+        list={list}
+        data={data}
+        filters={
+          <TextFilter
+            list={list}
+            param="to"
+            type="email"
+            label={__('To', 'storeside')}
+            placeholder={__('E-mail address', 'storeside')}
+          />
+        }
         label={__('Messages', 'storeside')}
         countLabel={['%s message', '%s messages']}
         columns={columns}
-        page={messages}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) => setQuery(pagingQuery(next, size))}
         getItemId={(m) => String(m.id)}
         empty={__('No messages found.', 'storeside')}
-      />
+      >
+        {opened && opened.id === openId ? (
+          <OutboxMessageView
+            message={opened}
+            onClose={() => {
+              list.set({ message: undefined });
+              // The Close button leaves with the panel: the keyboard goes back to the top of the screen.
+              document.querySelector<HTMLElement>('main h1')?.focus();
+            }}
+          />
+        ) : null}
+      </ListScreen>
     </>
   );
 }

@@ -122,17 +122,3 @@ export function outboxPath(filters: { to?: string }, page: number, perPage: numb
 export function outboxMessagePath(id: number): string {
   return `/platform/v1/outbox/${id}`;
 }
-
-/** The page number and page size a list screen keeps in its URL (`paged`, `per_page`). */
-export function paging(query: Record<string, string>): { page: number; perPage: number } {
-  const perPage = Number(query.per_page);
-  return {
-    page: Math.max(1, Math.floor(Number(query.paged)) || 1),
-    perPage: [20, 50, 100].includes(perPage) ? perPage : 20,
-  };
-}
-
-/** The URL changes for a new page or page size (defaults left out of the URL). */
-export function pagingQuery(page: number, perPage: number): Record<string, number | undefined> {
-  return { paged: page > 1 ? page : undefined, per_page: perPage !== 20 ? perPage : undefined };
-}

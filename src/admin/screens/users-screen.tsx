@@ -1,26 +1,20 @@
-import { Button, SearchControl, SelectControl } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { Link } from 'wouter';
 import type { RestUser } from '../../platform/auth/auth.schemas.js';
 import { userCan } from '../boot.js';
+import { FilterSelect, TextFilter } from '../components/list-filters.js';
+import { knownValue, useListQuery } from '../components/list-query.js';
+import { ListScreen, useListPage } from '../components/list-screen.js';
 import { ScreenHeader } from '../components/screen-header.js';
-import { type Column, ServerTable } from '../components/server-table.js';
-import { useApiPage, useErrorNotice } from '../components/api-query.js';
-import { useDebouncedQueryValue } from '../components/use-debounced-query-value.js';
-import { useQueryState } from '../components/use-query-state.js';
-import { paging, pagingQuery, roleLabel, roleOptions, usersPath } from './platform-client.js';
+import type { Column } from '../components/server-table.js';
+import { roleLabel, roleOptions, usersPath } from './platform-client.js';
 
 /** Users: search and role filter kept in the URL, server-side pages with the exact total, each user's edit link. */
 export default function UsersScreen() {
-  const [query, setQuery] = useQueryState();
-  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
-  const { page, perPage } = paging(query);
-  const role = roleOptions().some((option) => option.value === query.role) ? query.role : undefined;
-  const path = usersPath({ search: query.s?.trim() || undefined, role }, page, perPage);
-  const { page: users, loading, error } = useApiPage<RestUser>(path);
-
-  useErrorNotice(error);
-
+  const list = useListQuery();
+  const role = knownValue(roleOptions(), list.values.role);
+  const path = usersPath({ search: list.values.s?.trim() || undefined, role }, list.page, list.perPage);
   return (
     <>
       <ScreenHeader title={__('Users', 'storeside')}>
@@ -30,32 +24,31 @@ export default function UsersScreen() {
           </Link>
         ) : null}
       </ScreenHeader>
-      <div className="storeside-filters">
-        <SearchControl
-          __nextHasNoMarginBottom
-          label={__('Search users', 'storeside')}
-          placeholder={__('Username, name or e-mail', 'storeside')}
-          value={search}
-          onChange={setSearch}
-        />
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Role', 'storeside')}
-          value={role ?? ''}
-          options={[{ value: '', label: __('All roles', 'storeside') }, ...roleOptions()]}
-          onChange={(value) => setQuery({ role: value || undefined, paged: undefined })}
-        />
-      </div>
-      <ServerTable<RestUser>
+      <ListScreen<RestUser>
+        list={list}
+        data={useListPage(path)}
+        filters={
+          <>
+            <TextFilter
+              search
+              list={list}
+              param="s"
+              label={__('Search users', 'storeside')}
+              placeholder={__('Username, name or e-mail', 'storeside')}
+            />
+            <FilterSelect
+              list={list}
+              param="role"
+              value={role ?? ''}
+              label={__('Role', 'storeside')}
+              all={__('All roles', 'storeside')}
+              options={roleOptions()}
+            />
+          </>
+        }
         label={__('Users', 'storeside')}
         countLabel={['%s user', '%s users']}
         columns={userColumns()}
-        page={users}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) => setQuery(pagingQuery(next, size))}
         getItemId={(user) => String(user.id)}
         empty={__('No users found.', 'storeside')}
       />

@@ -26,7 +26,8 @@ import { registerOrderRecoveryRoutes } from './recovery/order-recovery.routes.js
 import { registerRecoverySubscribers } from './recovery/recovery.subscribers.js';
 import { sequenceJobs } from './sequence/sequence.jobs.js';
 import { registerSessionAdminRoutes } from './sessions/sessions-admin.routes.js';
-import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { registerMailDeliveryRoute } from './settings/mail-delivery.routes.js';
+import { CAMPAIGN_SETTINGS, CART_RECOVERY_SETTINGS } from './settings/settings.js';
 import { registerCartRecoveryStorefront } from './storefront/cart-recovery.storefront.js';
 import { registerTestToolRoutes } from './test-tools/test-tools.routes.js';
 
@@ -46,10 +47,11 @@ export const cartRecoveryExtension = defineExtension({
   admin: { capability: ADMIN_CAPABILITY },
   capabilities: AGENT_CAPABILITY_ROLES,
   services: cartRecoveryServices,
+  settings: [CART_RECOVERY_SETTINGS, CAMPAIGN_SETTINGS],
   routes(app, cr) {
     cr.ctx.auth.setBearerAuthenticator(agentBearerAuthenticator(cr));
     registerCaptureRoutes(app, cr);
-    registerSettingsRoutes(app, cr);
+    registerMailDeliveryRoute(app, cr);
     registerAnalyticsRoutes(app, cr);
     registerLicenseRoutes(app, cr);
     registerTestToolRoutes(app, cr);

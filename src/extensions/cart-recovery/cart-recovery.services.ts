@@ -2,12 +2,16 @@ import type { ExtensionContext } from '../define-extension.js';
 import { AnalyticsCache } from './analytics/analytics-cache.js';
 import { CaptureWriter } from './capture/capture-writer.js';
 import type { AgentSchemaTable } from './mcp/agent-route-schemas.js';
-import { SettingsService } from './settings/settings.service.js';
+import type { StoreOf } from '../../platform/settings/settings-registry.js';
+import { CAMPAIGN_SETTINGS, CART_RECOVERY_SETTINGS } from './settings/settings.js';
 
 /** What every cart-recovery service works with: the extension context plus its own shared parts. */
 export interface CartRecovery {
   ctx: ExtensionContext;
-  settings: SettingsService;
+  /** The settings record (`cartrecovery_settings`). */
+  settings: StoreOf<typeof CART_RECOVERY_SETTINGS>;
+  /** The campaign record. */
+  campaign: StoreOf<typeof CAMPAIGN_SETTINGS>;
   analyticsCache: AnalyticsCache;
   /** Group commit of new captures. */
   captureWriter: CaptureWriter;
@@ -19,7 +23,8 @@ export interface CartRecovery {
 export function cartRecoveryServices(ctx: ExtensionContext): CartRecovery {
   return {
     ctx,
-    settings: new SettingsService(ctx.options),
+    settings: ctx.settings.of(CART_RECOVERY_SETTINGS),
+    campaign: ctx.settings.of(CAMPAIGN_SETTINGS),
     analyticsCache: new AnalyticsCache(ctx),
     captureWriter: new CaptureWriter({ ctx }),
     agentRouteSchemas: new Map(),

@@ -11,7 +11,7 @@ import { loyaltySubscribers } from './loyalty.subscribers.js';
 import { registerLoyaltyMcpTools } from './mcp/loyalty.mcp.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
 import { referralCapture } from './referrals/referral.pages.js';
-import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { LOYALTY_SETTINGS } from './settings/settings.js';
 import { registerLoyaltyStorefront } from './storefront/loyalty.storefront.js';
 import { registerRedeemForm } from './storefront/redeem-form.pages.js';
 
@@ -23,8 +23,8 @@ export const loyaltyExtension = defineExtension({
   admin: { capability: ADMIN_CAPABILITY },
   capabilities: { [ADMIN_CAPABILITY]: ['administrator'] },
   services: loyaltyServices,
+  settings: [LOYALTY_SETTINGS],
   routes(app, { ctx }) {
-    registerSettingsRoutes(app, ctx);
     loyaltyAdminRoutes(app, ctx);
     loyaltyCustomerRoutes(app, ctx);
     loyaltyShopAdminRoutes(app, ctx);

@@ -3,7 +3,7 @@ import type { JobHandler } from '../../platform/jobs/job-queue.js';
 import { findAccount } from './customers/loyalty-accounts.repository.js';
 import { awardOnce, REFERRAL_BONUS_JOB } from './earning/loyalty-earning.service.js';
 import { expirePoints } from './expiry/loyalty-expiry.service.js';
-import { readSettings } from './settings/settings.store.js';
+import { readSettings } from './settings/settings.js';
 import { recalculateTiers } from './tiers/loyalty-tiers.service.js';
 
 /** The daily points-expiry job. */
@@ -17,14 +17,14 @@ export const LOYALTY_JOBS = [EXPIRE_POINTS_JOB, RECALCULATE_TIERS_JOB, REFERRAL_
 export function loyaltyJobs(ctx: ExtensionContext): Record<string, JobHandler> {
   return {
     async [EXPIRE_POINTS_JOB]() {
-      const settings = await readSettings(ctx.options);
+      const settings = await readSettings(ctx);
       if (settings.expiry_enabled) await expirePoints(ctx, settings);
     },
     async [RECALCULATE_TIERS_JOB]() {
-      await recalculateTiers(ctx.db, ctx.clock, await readSettings(ctx.options));
+      await recalculateTiers(ctx.db, ctx.clock, await readSettings(ctx));
     },
     async [REFERRAL_BONUS_JOB](args) {
-      const settings = await readSettings(ctx.options);
+      const settings = await readSettings(ctx);
       const refereeId = Number(args.refereeId);
       const referrerId = (await findAccount(ctx.db, refereeId))?.referred_by ?? null;
       if (!settings.referrals_enabled || referrerId === null || referrerId === refereeId) return;

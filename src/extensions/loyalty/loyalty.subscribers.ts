@@ -7,7 +7,7 @@ import {
   reverseRefundClawback,
 } from './earning/loyalty-earning.service.js';
 import { ensureReferralCode, linkReferrer } from './referrals/loyalty-referrals.service.js';
-import { readSettings } from './settings/settings.store.js';
+import { readSettings } from './settings/settings.js';
 import { referralCodeFrom } from './referrals/referral-cookie.js';
 import { debitRedemptionAtCheckout, dropUnfitRedemption } from './redemption/redemption.service.js';
 import { applyCartDiscounts } from './redemption/cart-discounts.service.js';
@@ -18,7 +18,7 @@ const RETURN_STATUSES = new Set(['cancelled', 'failed', 'refunded']);
 /** Subscribes the extension to the shop's events. */
 export function loyaltySubscribers(ctx: ExtensionContext): void {
   ctx.events.on('customer.registered', async ({ user, referralCode }, { db }) => {
-    const settings = await readSettings(ctx.options, db);
+    const settings = await readSettings(ctx, db);
     await ensureReferralCode(db, ctx.clock, user.id);
     const code = referralCodeFrom(referralCode, ctx.config.secret, ctx.clock.now());
     if (code) await linkReferrer(db, ctx.clock, user.id, code);
@@ -34,7 +34,7 @@ export function loyaltySubscribers(ctx: ExtensionContext): void {
 
   ctx.events.on('review.approved', async ({ review }, { db }) => {
     if (!review.user_id) return;
-    const settings = await readSettings(ctx.options, db);
+    const settings = await readSettings(ctx, db);
     await awardOnce(ctx, db, settings, {
       userId: review.user_id,
       points: settings.earning_pointsForReview,
@@ -52,19 +52,19 @@ export function loyaltySubscribers(ctx: ExtensionContext): void {
   );
 
   ctx.events.on('order.status_changed', async ({ order, to }, { db }) => {
-    const settings = await readSettings(ctx.options, db);
+    const settings = await readSettings(ctx, db);
     if (to === settings.earning_orderStatusTrigger) await awardOrderPoints(ctx, db, settings, order);
     if (RETURN_STATUSES.has(to)) await restoreRedeemedPoints(ctx, db, settings, order);
   });
 
   ctx.events.on('order.refunded', async ({ order, refund, refunded_total }, { db }) => {
-    const settings = await readSettings(ctx.options, db);
+    const settings = await readSettings(ctx, db);
     await clawBackRefund(ctx, db, settings, { order, refundId: refund.id, refundedTotal: refunded_total });
   });
 
   // A deleted refund gives its clawback back (the order's status stays, as WooCommerce leaves it).
   ctx.events.on('order.refund_deleted', async ({ order, refund }, { db }) => {
-    const settings = await readSettings(ctx.options, db);
+    const settings = await readSettings(ctx, db);
     await reverseRefundClawback(ctx, db, settings, { order, refundId: refund.id });
   });
 }

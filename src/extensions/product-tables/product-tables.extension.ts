@@ -7,9 +7,10 @@ import { pruneActivity } from './logs/activity-log.service.js';
 import { registerLogRoutes } from './logs/logs.routes.js';
 import * as initial from './migrations/2026-11-22T09-00-product-tables.js';
 import { productTablesServices } from './product-tables.services.js';
-import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { PRODUCT_TABLES_SETTINGS } from './settings/settings.js';
 import { registerStorefrontPages } from './storefront/storefront.pages.js';
 import { registerStorefrontRoutes } from './storefront/storefront.routes.js';
+import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTableRoutes } from './tables/tables.routes.js';
 
 const PRUNE_LOGS_JOB = 'ptables.prune_logs';
@@ -21,10 +22,11 @@ export const productTablesExtension = defineExtension({
   namespaces: [{ namespace: 'producttables/v1' }],
   admin: { capability: ADMIN_CAPABILITY },
   services: productTablesServices,
+  settings: [PRODUCT_TABLES_SETTINGS],
   routes(app, { ctx }) {
     registerTableRoutes(app, ctx);
     registerCatalogRoutes(app, ctx);
-    registerSettingsRoutes(app, ctx);
+    registerSystemRoutes(app, ctx);
     registerLogRoutes(app, ctx);
     registerStorefrontRoutes(app, ctx);
   },

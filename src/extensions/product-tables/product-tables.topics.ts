@@ -1,4 +1,4 @@
 import { defineTopics } from '../../platform/cache/topics.js';
 
-/** The cache topics of product tables. `tables`: the stored tables, bumped by every write of them. */
-export const PRODUCT_TABLES_TOPICS = defineTopics('producttables', ['tables']);
+/** The cache topics of product tables. `tables`: the stored tables; `settings`: the settings; each bumped by its writes. */
+export const PRODUCT_TABLES_TOPICS = defineTopics('producttables', ['tables', 'settings']);

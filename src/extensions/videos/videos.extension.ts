@@ -10,7 +10,7 @@ import { registerLogRoutes } from './logs/logs.routes.js';
 import * as initial from './migrations/2026-11-22T07-00-videos.js';
 import * as versions from './migrations/2026-11-22T08-00-videos-versions.js';
 import * as dropVersions from './migrations/2026-11-25T16-00-videos-drop-versions.js';
-import { registerSettingsRoutes } from './settings/settings.routes.js';
+import { VIDEOS_SETTINGS } from './settings/settings.js';
 import { registerVideoGallery } from './storefront/video-gallery.storefront.js';
 import { scheduleVideosJobs, videosJobs } from './videos.jobs.js';
 import { videosServices } from './videos.services.js';
@@ -27,12 +27,12 @@ export const videosExtension = defineExtension({
   admin: { capability: ADMIN_CAPABILITY },
   capabilities: { [ADMIN_CAPABILITY]: ['administrator'] },
   services: videosServices,
+  settings: [VIDEOS_SETTINGS],
   routes(app, s) {
     registerConnectionRoutes(app, s);
     registerLibraryRoutes(app, s);
     registerAssignmentRoutes(app, s);
     registerLogRoutes(app, s);
-    registerSettingsRoutes(app, s);
     registerLicenseRoutes(app, s);
   },
   storefront(_app, s) {

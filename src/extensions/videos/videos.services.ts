@@ -5,7 +5,8 @@ import { LibraryQueryService } from './library/library-query.service.js';
 import { LibrarySyncService } from './library/library-sync.service.js';
 import { VideosLicenseService } from './license/license.service.js';
 import { SettingsAdminService } from './settings/settings.service.js';
-import { SettingsStore } from './settings/settings.store.js';
+import { VIDEOS_SETTINGS } from './settings/settings.js';
+import type { SettingsStore } from './settings/settings.store.js';
 import { StorefrontService } from './storefront/storefront.service.js';
 import { VideosLog } from './common/videos-log.js';
 
@@ -25,7 +26,7 @@ export interface VideosServices {
 
 /** The videos services of one app (the platform builds them once; routes, jobs, CLI and subscribers share them). */
 export function videosServices(ctx: ExtensionContext): VideosServices {
-  const settings = new SettingsStore(ctx);
+  const settings = ctx.settings.of(VIDEOS_SETTINGS).storage;
   const log = new VideosLog(
     ctx.config.dataDir,
     ctx.clock,

@@ -1,9 +1,10 @@
-import { SelectControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import { useState } from 'react';
-import { RequestError } from '../../../admin/components/request-error.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
 import { useApiPage } from '../../../admin/components/api-query.js';
+import { FilterSelect } from '../../../admin/components/list-filters.js';
+import { useLocalListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen } from '../../../admin/components/list-screen.js';
+import { RequestError } from '../../../admin/components/request-error.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import { type AuditEntry, auditLogPath } from './config-client.js';
 
 const RESULTS = ['allowed', 'denied', 'error'] as const;
@@ -27,12 +28,10 @@ function caller(entry: AuditEntry): string {
 
 /** The redacted agent audit log, newest first, filtered by result and route on the server. */
 export function AuditLogList() {
-  const [paging, setPaging] = useState({ page: 1, perPage: 50 });
-  const [result, setResult] = useState<'' | AuditEntry['result']>('');
-  const [route, setRoute] = useState('');
-  const { page, loading, error } = useApiPage<AuditEntry>(
-    auditLogPath({ result, route }, paging.page, paging.perPage),
-  );
+  const list = useLocalListQuery({ defaultPerPage: 50 });
+  const result = (list.values.result ?? '') as '' | AuditEntry['result'];
+  const route = list.values.route ?? '';
+  const data = useApiPage<AuditEntry>(auditLogPath({ result, route }, list.page, list.perPage));
   const columns: Column<AuditEntry>[] = [
     { id: 'time', label: __('Time', 'storeside'), render: (e) => e.time },
     { id: 'caller', label: __('Caller', 'storeside'), render: caller },
@@ -45,51 +44,34 @@ export function AuditLogList() {
       render: (e) => <code>{JSON.stringify(e.detail)}</code>,
     },
   ];
-  if (error) return <RequestError error={error} />;
+  if (data.error) return <RequestError error={data.error} />;
   return (
-    <>
-      <div className="storeside-filters">
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Result', 'storeside')}
-          value={result}
-          options={[
-            { value: '', label: __('All results', 'storeside') },
-            ...RESULTS.map((r) => ({ value: r, label: r })),
-          ]}
-          onChange={(value) => {
-            setResult(value);
-            setPaging({ ...paging, page: 1 });
-          }}
-        />
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Route', 'storeside')}
-          value={route}
-          options={[
-            { value: '', label: __('All routes', 'storeside') },
-            ...ROUTES.map((r) => ({ value: r, label: r })),
-          ]}
-          onChange={(value) => {
-            setRoute(value);
-            setPaging({ ...paging, page: 1 });
-          }}
-        />
-      </div>
-      <ServerTable
-        label={__('Agent audit log', 'storeside')}
-        columns={columns}
-        page={page}
-        loading={loading}
-        pageNumber={paging.page}
-        perPage={paging.perPage}
-        onPaging={(p, perPage) => setPaging({ page: p, perPage })}
-        getItemId={(e) => String(e.id)}
-        countLabel={[__('%s entry', 'storeside'), __('%s entries', 'storeside')]}
-        empty={__('No agent calls recorded.', 'storeside')}
-      />
-    </>
+    <ListScreen<AuditEntry>
+      list={list}
+      data={data}
+      filters={
+        <>
+          <FilterSelect
+            list={list}
+            param="result"
+            label={__('Result', 'storeside')}
+            all={__('All results', 'storeside')}
+            options={RESULTS.map((r) => ({ value: r, label: r }))}
+          />
+          <FilterSelect
+            list={list}
+            param="route"
+            label={__('Route', 'storeside')}
+            all={__('All routes', 'storeside')}
+            options={ROUTES.map((r) => ({ value: r, label: r }))}
+          />
+        </>
+      }
+      label={__('Agent audit log', 'storeside')}
+      columns={columns}
+      getItemId={(e) => String(e.id)}
+      countLabel={[__('%s entry', 'storeside'), __('%s entries', 'storeside')]}
+      empty={__('No agent calls recorded.', 'storeside')}
+    />
   );
 }

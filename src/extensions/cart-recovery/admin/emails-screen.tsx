@@ -1,10 +1,10 @@
-import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { Link } from 'wouter';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import { FilterSelect } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import type { AdminNotification } from '../sessions/sessions-admin.schemas.js';
 import { NOTIFICATION_FILTERS } from '../sessions/session-states.constants.js';
 import { emailsPath } from './cart-recovery-client.js';
@@ -13,60 +13,50 @@ import { EMAIL_STATUS_LABELS } from './status-labels.js';
 
 /** Recovery e-mails: state, step and address filters kept in the URL; attempts and the last error per e-mail. */
 export default function EmailsScreen() {
-  const [query, setQuery] = useQueryState();
+  const list = useListQuery();
+  const query = list.values;
   const status = (NOTIFICATION_FILTERS as readonly string[]).includes(query.status ?? '')
     ? query.status
     : undefined;
   const step = ['1', '2', '3'].includes(query.step ?? '') ? query.step : undefined;
-  const page = Math.max(1, Number(query.paged) || 1);
-  const perPage = [20, 50, 100].includes(Number(query.per_page)) ? Number(query.per_page) : 20;
-  const {
-    page: emails,
-    loading,
-    error,
-  } = useApiPage<AdminNotification>(emailsPath({ status, step, search: searchFilter(query) }, page, perPage));
-  useErrorNotice(error);
+  const data = useListPage<AdminNotification>(
+    emailsPath({ status, step, search: searchFilter(query) }, list.page, list.perPage),
+  );
 
   return (
     <>
       <ScreenHeader title={__('Recovery E-mails', 'storeside')} />
-      <fieldset className="storeside-filters">
-        <legend className="screen-reader-text">{__('Filter the e-mails', 'storeside')}</legend>
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('State', 'storeside')}
-          value={(status ?? '') as 'sent'}
-          options={[
-            { value: '', label: __('All states', 'storeside') },
-            ...NOTIFICATION_FILTERS.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] ?? s })),
-          ]}
-          onChange={(value) => setQuery({ status: value || undefined, paged: undefined })}
-        />
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Step', 'storeside')}
-          value={step ?? ''}
-          options={[
-            { value: '', label: __('All steps', 'storeside') },
-            ...['1', '2', '3'].map((s) => ({ value: s, label: sprintf(__('E-mail %s', 'storeside'), s) })),
-          ]}
-          onChange={(value) => setQuery({ step: value || undefined, paged: undefined })}
-        />
-        <EmailSearch query={query} setQuery={setQuery} />
-      </fieldset>
-      <ServerTable<AdminNotification>
+      <ListScreen<AdminNotification>
+        list={list}
+        data={data}
+        filtersLegend={__('Filter the e-mails', 'storeside')}
+        filters={
+          <>
+            <FilterSelect
+              list={list}
+              param="status"
+              value={status ?? ''}
+              label={__('State', 'storeside')}
+              all={__('All states', 'storeside')}
+              options={NOTIFICATION_FILTERS.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] ?? s }))}
+            />
+            <FilterSelect
+              list={list}
+              param="step"
+              value={step ?? ''}
+              label={__('Step', 'storeside')}
+              all={__('All steps', 'storeside')}
+              options={['1', '2', '3'].map((s) => ({
+                value: s,
+                label: sprintf(__('E-mail %s', 'storeside'), s),
+              }))}
+            />
+            <EmailSearch query={query} setQuery={list.set} />
+          </>
+        }
         label={__('Recovery e-mails', 'storeside')}
         countLabel={['%s e-mail', '%s e-mails']}
         columns={COLUMNS}
-        page={emails}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) =>
-          setQuery({ paged: next > 1 ? next : undefined, per_page: size !== 20 ? size : undefined })
-        }
         getItemId={(email) => String(email.id)}
         empty={__('No e-mail matches these filters.', 'storeside')}
       />

@@ -1,10 +1,10 @@
-import { SelectControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { Link } from 'wouter';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import { FilterSelect } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import type { AdminSessionSummary } from '../sessions/sessions-admin.schemas.js';
 import { SESSION_STATES } from '../sessions/session-states.constants.js';
 import { formatMinor, sessionsPath } from './cart-recovery-client.js';
@@ -14,48 +14,38 @@ import './cart-recovery-admin.css';
 
 /** Recovery sessions: status filter and e-mail search kept in the URL, server-side pages. */
 export default function SessionsScreen() {
-  const [query, setQuery] = useQueryState();
+  const list = useListQuery();
+  const query = list.values;
   const status = (SESSION_STATES as readonly string[]).includes(query.status ?? '')
     ? query.status
     : undefined;
-  const page = Math.max(1, Number(query.paged) || 1);
-  const perPage = [20, 50, 100].includes(Number(query.per_page)) ? Number(query.per_page) : 20;
-  const {
-    page: sessions,
-    loading,
-    error,
-  } = useApiPage<AdminSessionSummary>(sessionsPath({ status, search: searchFilter(query) }, page, perPage));
-  useErrorNotice(error);
+  const data = useListPage<AdminSessionSummary>(
+    sessionsPath({ status, search: searchFilter(query) }, list.page, list.perPage),
+  );
 
   return (
     <>
       <ScreenHeader title={__('Recovery Sessions', 'storeside')} />
-      <fieldset className="storeside-filters">
-        <legend className="screen-reader-text">{__('Filter the sessions', 'storeside')}</legend>
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Status', 'storeside')}
-          value={(status ?? '') as 'captured'}
-          options={[
-            { value: '', label: __('All statuses', 'storeside') },
-            ...SESSION_STATES.map((s) => ({ value: s, label: SESSION_STATUS_LABELS[s] ?? s })),
-          ]}
-          onChange={(value) => setQuery({ status: value || undefined, paged: undefined })}
-        />
-        <EmailSearch query={query} setQuery={setQuery} />
-      </fieldset>
-      <ServerTable<AdminSessionSummary>
+      <ListScreen<AdminSessionSummary>
+        list={list}
+        data={data}
+        filtersLegend={__('Filter the sessions', 'storeside')}
+        filters={
+          <>
+            <FilterSelect
+              list={list}
+              param="status"
+              value={status ?? ''}
+              label={__('Status', 'storeside')}
+              all={__('All statuses', 'storeside')}
+              options={SESSION_STATES.map((s) => ({ value: s, label: SESSION_STATUS_LABELS[s] ?? s }))}
+            />
+            <EmailSearch query={query} setQuery={list.set} />
+          </>
+        }
         label={__('Recovery sessions', 'storeside')}
         countLabel={['%s session', '%s sessions']}
         columns={COLUMNS}
-        page={sessions}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) =>
-          setQuery({ paged: next > 1 ? next : undefined, per_page: size !== 20 ? size : undefined })
-        }
         getItemId={(session) => session.id}
         empty={__('No session matches these filters.', 'storeside')}
       />

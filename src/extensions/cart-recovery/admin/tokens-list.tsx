@@ -4,18 +4,20 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { RequestError } from '../../../admin/components/request-error.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import { useApiPage } from '../../../admin/components/api-query.js';
+import { useLocalListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen } from '../../../admin/components/list-screen.js';
 import { type AgentToken, revokeToken, tokensPath } from './config-client.js';
 import { TokenDialog } from './token-dialog.js';
 
 /** The bearer tokens: New token (dialog), the list, and Revoke with a confirmation. */
 export function TokensList() {
   const notices = useNotices();
-  const [paging, setPaging] = useState({ page: 1, perPage: 20 });
+  const list = useLocalListQuery();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AgentToken | null>(null);
-  const { page, loading, error } = useApiPage<AgentToken>(tokensPath(paging.page, paging.perPage));
+  const data = useApiPage<AgentToken>(tokensPath(list.page, list.perPage));
 
   const revoke = async (token: AgentToken) => {
     setRevoking(null);
@@ -60,17 +62,14 @@ export function TokensList() {
           {__('New token', 'storeside')}
         </Button>
       </p>
-      {error ? (
-        <RequestError error={error} />
+      {data.error ? (
+        <RequestError error={data.error} />
       ) : (
-        <ServerTable
+        <ListScreen<AgentToken>
+          list={list}
+          data={data}
           label={__('Agent tokens', 'storeside')}
           columns={columns}
-          page={page}
-          loading={loading}
-          pageNumber={paging.page}
-          perPage={paging.perPage}
-          onPaging={(p, perPage) => setPaging({ page: p, perPage })}
           getItemId={(t) => t.public_id}
           countLabel={[__('%s token', 'storeside'), __('%s tokens', 'storeside')]}
           empty={__('No tokens yet.', 'storeside')}

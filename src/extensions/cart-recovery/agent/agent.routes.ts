@@ -200,14 +200,14 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
         authorizeAgent(settings, request.principal, 'write');
       if (keys.some((k) => (AGENT_GATES as readonly string[]).includes(k)))
         authorizeAgent(settings, request.principal, 'manage_access');
-      return agentSettingsView(await cr.settings.update(patch));
+      return agentSettingsView((await cr.settings.update(patch)).next);
     },
   );
 
   app.get(
     `${P}/campaign`,
     { ...guarded('read'), schema: { tags, summary: 'The campaign.', response: { 200: CampaignSchema } } },
-    async () => cr.settings.campaign(),
+    async () => cr.campaign.get(),
   );
 
   app.patch(
@@ -221,7 +221,7 @@ export function registerAgentRoutes(app: RestApp, cr: CartRecovery): void {
         response: { 200: CampaignSchema },
       },
     },
-    async (request) => cr.settings.updateCampaign(request.body),
+    async (request) => (await cr.campaign.update(request.body)).next,
   );
 
   app.get(

@@ -89,7 +89,7 @@ export async function queueSequence(
   abandonedAt: Date,
   trigger: string,
 ): Promise<number> {
-  const campaign = await cr.settings.campaign(db);
+  const campaign = await cr.campaign.get(db);
   if (!campaign.enabled) return 0;
   let queued = 0;
   for (const [index, step] of campaign.steps.entries()) {

@@ -76,7 +76,7 @@ export async function sendStep(
       }
       return { kind: 'canceled' as const, claim, reason: refusal ?? 'guard' };
     }
-    const campaign = await cr.settings.campaign(trx);
+    const campaign = await cr.campaign.get(trx);
     const template = campaign.steps[input.step - 1];
     const coupon = template.coupon_enabled ? await ensureRecoveryCoupon(cr, trx, session) : null;
     const restoreToken = newLinkToken();

@@ -82,7 +82,7 @@ export function registerTestToolRoutes(app: RestApp, cr: CartRecovery): void {
     },
     async (request) => {
       const { step, template, session_id } = request.body;
-      const saved = (await cr.settings.campaign()).steps[step - 1];
+      const saved = (await cr.campaign.get()).steps[step - 1];
       return previewRecoveryEmail(cr, {
         template: template ?? saved,
         couponEnabled: saved.coupon_enabled,

@@ -103,7 +103,7 @@ export async function sendTestEmail(
   if (!input.to) throw new RestError('no_email', 'No address to send the test e-mail to.', 400);
   let mail: { subject: string; text: string; html?: string };
   if (input.step) {
-    const step = (await cr.settings.campaign()).steps[input.step - 1];
+    const step = (await cr.campaign.get()).steps[input.step - 1];
     mail = await previewRecoveryEmail(cr, {
       template: input.template ?? step,
       couponEnabled: step.coupon_enabled,

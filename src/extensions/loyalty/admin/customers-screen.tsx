@@ -1,90 +1,60 @@
-import { Button, SearchControl } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
+import { TextFilter } from '../../../admin/components/list-filters.js';
+import { type ListQuery, useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen } from '../../../admin/components/list-screen.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import type { UserSearchResult } from '../loyalty.schemas.js';
 import { CustomerPanel } from './customer-panel.js';
 import { searchCustomersPath } from './loyalty-client.js';
 
 /** Customers and their balances, found by name or e-mail; one customer's panel opens beside the list. */
 export default function CustomersScreen() {
-  const [query, setQuery] = useQueryState();
-  const [term, setTerm] = useState(query.s ?? '');
-  const search = query.s ?? '';
-  const selected = Number(query.customer) || 0;
+  const list = useListQuery();
+  const search = (list.values.s ?? '').trim();
+  const selected = Number(list.values.customer) || 0;
   const searched = useApiQuery<UserSearchResult[]>(
-    search.trim() === '' ? null : searchCustomersPath(search.trim(), 50),
+    search === '' ? null : searchCustomersPath(search, 50),
     undefined,
     { placeholderData: keepPreviousData },
   );
-  const found = search.trim() === '' ? null : (searched.data ?? null);
   useErrorNotice(searched.error);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (term !== search) setQuery({ s: term || undefined });
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [term, search, setQuery]);
+  const found = search === '' ? null : (searched.data ?? null);
 
   return (
     <>
       <ScreenHeader title={__('Loyalty Customers', 'storeside')} />
       <div className="storeside-filters">
-        <SearchControl
-          __nextHasNoMarginBottom
+        <TextFilter
+          search
+          list={list}
+          param="s"
           label={__('Search customers', 'storeside')}
           placeholder={__('Name or e-mail', 'storeside')}
-          value={term}
-          onChange={setTerm}
         />
       </div>
-      {found === null ? (
+      {search === '' ? (
         <p className="storeside-muted">
           {__('Type a name or e-mail address to find customers.', 'storeside')}
         </p>
       ) : (
-        <table className="storeside-table">
-          <caption className="screen-reader-text">{__('Customers found', 'storeside')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{__('Name', 'storeside')}</th>
-              <th scope="col">{__('E-mail', 'storeside')}</th>
-              <th scope="col" className="num">
-                {__('Balance', 'storeside')}
-              </th>
-              <th scope="col">
-                <span className="screen-reader-text">{__('Actions', 'storeside')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {found.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{__('No customers found.', 'storeside')}</td>
-              </tr>
-            ) : (
-              found.map((user) => (
-                <tr key={user.id} aria-selected={user.id === selected}>
-                  <td>{user.display_name}</td>
-                  <td>{user.user_email}</td>
-                  <td className="num">{user.balance.toLocaleString()}</td>
-                  <td>
-                    <Button
-                      variant="link"
-                      onClick={() => setQuery({ customer: user.id })}
-                      aria-label={sprintf(__('View %s', 'storeside'), user.display_name)}
-                    >
-                      {__('View', 'storeside')}
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <ListScreen<UserSearchResult>
+          list={list}
+          data={{
+            page: found && { items: found, total: found.length, totalPages: 1 },
+            loading: searched.isFetching,
+            error: searched.error,
+          }}
+          paged={false}
+          label={__('Customers found', 'storeside')}
+          countLabel={['%s customer', '%s customers']}
+          columns={columns(list)}
+          getItemId={(user) => String(user.id)}
+          empty={__('No customers found.', 'storeside')}
+        />
       )}
       {selected > 0 ? (
         <CustomerPanel
@@ -95,4 +65,30 @@ export default function CustomersScreen() {
       ) : null}
     </>
   );
+}
+
+function columns(list: ListQuery): Column<UserSearchResult>[] {
+  return [
+    { id: 'name', label: __('Name', 'storeside'), render: (user) => user.display_name },
+    { id: 'email', label: __('E-mail', 'storeside'), render: (user) => user.user_email },
+    {
+      id: 'balance',
+      label: __('Balance', 'storeside'),
+      numeric: true,
+      render: (user) => user.balance.toLocaleString(),
+    },
+    {
+      id: 'actions',
+      label: <span className="screen-reader-text">{__('Actions', 'storeside')}</span>,
+      render: (user) => (
+        <Button
+          variant="link"
+          onClick={() => list.set({ customer: user.id })}
+          aria-label={sprintf(__('View %s', 'storeside'), user.display_name)}
+        >
+          {__('View', 'storeside')}
+        </Button>
+      ),
+    },
+  ];
 }

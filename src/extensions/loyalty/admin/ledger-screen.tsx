@@ -1,18 +1,15 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Button, SelectControl, TextControl } from '@wordpress/components';
+import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useMemo, useState } from 'react';
 import { boot } from '../../../admin/boot.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import {
-  useApiPage,
-  useApiQuery,
-  useErrorNotice,
-  useInvalidate,
-} from '../../../admin/components/api-query.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { Column } from '../../../admin/components/server-table.js';
+import { useApiQuery, useInvalidate } from '../../../admin/components/api-query.js';
+import { FilterSelect } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
 import type { LedgerEntry } from '../loyalty.schemas.js';
 import { AdjustPointsDialog } from './adjust-points-dialog.js';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.js';
@@ -26,17 +23,14 @@ const NO_NAMES = new Map<number, { name: string; email: string }>();
 /** The points ledger: filters kept in the URL, server-side pages with the exact total, CSV export, adjustments. */
 export default function LedgerScreen() {
   const notices = useNotices();
-  const [query, setQuery] = useQueryState();
+  const list = useListQuery();
+  const query = list.values;
   const invalidate = useInvalidate();
   const [adjusting, setAdjusting] = useState(false);
   const filters: LedgerFilters = {};
   for (const key of FILTER_KEYS) if (query[key]) filters[key] = query[key];
-  const page = Math.max(1, Number(query.paged) || 1);
-  const perPage = [20, 50, 100].includes(Number(query.per_page)) ? Number(query.per_page) : 20;
-  const path = ledgerPath(filters, page, perPage);
-  const { page: entries, loading, error } = useApiPage<LedgerEntry>(path);
-
-  useErrorNotice(error);
+  const data = useListPage<LedgerEntry>(ledgerPath(filters, list.page, list.perPage));
+  const entries = data.page;
   // The names of the page's customers (and the filtered one) come from a second read; without them, ids show.
   const ids = [...new Set([...(entries?.items.map((e) => e.user_id) ?? []), Number(filters.user_id ?? 0)])];
   const named = useApiQuery(['/wp/v2/users', 'names of', ids], () => usersByIds(ids).catch(() => NO_NAMES), {
@@ -44,7 +38,7 @@ export default function LedgerScreen() {
   });
   const names = named.data ?? NO_NAMES;
 
-  const change = (changes: Record<string, string | undefined>) => setQuery({ ...changes, paged: undefined });
+  const change = list.filter;
   const filterCustomer: PickedCustomer | null = filters.user_id
     ? {
         id: Number(filters.user_id),
@@ -64,58 +58,49 @@ export default function LedgerScreen() {
           {__('Export CSV', 'storeside')}
         </Button>
       </ScreenHeader>
-      <fieldset className="storeside-filters">
-        <legend className="screen-reader-text">{__('Filter the ledger', 'storeside')}</legend>
-        <CustomerPicker
-          label={__('Customer', 'storeside')}
-          value={filterCustomer}
-          onChange={(customer) => change({ user_id: customer ? String(customer.id) : undefined })}
-        />
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Type', 'storeside')}
-          value={(filters.transaction_type ?? '') as 'credit'}
-          options={[
-            { value: '', label: __('All types', 'storeside') },
-            { value: 'credit', label: __('Credit', 'storeside') },
-            { value: 'debit', label: __('Debit', 'storeside') },
-          ]}
-          onChange={(value) => change({ transaction_type: value || undefined })}
-        />
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Reference type', 'storeside')}
-          value={(filters.reference_type ?? '') as 'order'}
-          options={[
-            { value: '', label: __('All references', 'storeside') },
-            ...REFERENCE_TYPES.map((t) => ({ value: t, label: t })),
-          ]}
-          onChange={(value) => change({ reference_type: value || undefined })}
-        />
-        <DateFilter
-          label={__('From', 'storeside')}
-          value={filters.date_from}
-          onChange={(v) => change({ date_from: v })}
-        />
-        <DateFilter
-          label={__('To', 'storeside')}
-          value={filters.date_to}
-          onChange={(v) => change({ date_to: v })}
-        />
-      </fieldset>
-      <ServerTable<LedgerEntry>
+      <ListScreen<LedgerEntry>
+        list={list}
+        data={data}
+        filtersLegend={__('Filter the ledger', 'storeside')}
+        filters={
+          <>
+            <CustomerPicker
+              label={__('Customer', 'storeside')}
+              value={filterCustomer}
+              onChange={(customer) => change({ user_id: customer ? String(customer.id) : undefined })}
+            />
+            <FilterSelect
+              list={list}
+              param="transaction_type"
+              label={__('Type', 'storeside')}
+              all={__('All types', 'storeside')}
+              options={[
+                { value: 'credit', label: __('Credit', 'storeside') },
+                { value: 'debit', label: __('Debit', 'storeside') },
+              ]}
+            />
+            <FilterSelect
+              list={list}
+              param="reference_type"
+              label={__('Reference type', 'storeside')}
+              all={__('All references', 'storeside')}
+              options={REFERENCE_TYPES.map((t) => ({ value: t, label: t }))}
+            />
+            <DateFilter
+              label={__('From', 'storeside')}
+              value={filters.date_from}
+              onChange={(v) => change({ date_from: v })}
+            />
+            <DateFilter
+              label={__('To', 'storeside')}
+              value={filters.date_to}
+              onChange={(v) => change({ date_to: v })}
+            />
+          </>
+        }
         label={__('Ledger entries', 'storeside')}
         countLabel={['%s entry', '%s entries']}
         columns={columns}
-        page={entries}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) =>
-          setQuery({ paged: next > 1 ? next : undefined, per_page: size !== 20 ? size : undefined })
-        }
         getItemId={(entry) => String(entry.id)}
       />
       {adjusting ? (

@@ -6,7 +6,7 @@ import { entryView, type LedgerEntryView } from '../ledger/ledger-view.js';
 import { findAccount } from './loyalty-accounts.repository.js';
 import { eligibleOrderSubtotal, pointsForAmount } from '../earning/loyalty-earning.service.js';
 import { ensureReferralCode, referralLink } from '../referrals/loyalty-referrals.service.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { tierMultiplier, tierPoints } from '../tiers/loyalty-tiers.service.js';
 import { pointsToMinor, wholePoints } from '../ledger/points.js';
 import { countEntries, listEntries } from '../ledger/points-ledger.repository.js';
@@ -24,7 +24,7 @@ export async function customerView(
   userId: number,
   window: { offset: number; limit: number },
 ) {
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   const minorUnit = ctx.shop.currency.minorUnit;
   const [account, rows, total] = await Promise.all([
     findAccount(ctx.db, userId),
@@ -66,7 +66,7 @@ export async function customerView(
 
 /** `extensions.loyalty` of a Store API cart: points to earn, the redemption and its bounds, the notices. */
 export async function cartExtensionView(ctx: ExtensionContext, cart: ShopCart) {
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   const minorUnit = ctx.shop.currency.minorUnit;
   const userId = cart.user_id;
   const multiplier = userId === null ? 1 : await tierMultiplier(ctx.db, settings, userId);

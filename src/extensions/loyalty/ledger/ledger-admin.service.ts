@@ -4,7 +4,7 @@ import { ConflictError, invalid } from '../../../platform/http/errors.js';
 import { entryView } from './ledger-view.js';
 import { searchUsersWithBalance, userExists } from '../customers/loyalty-accounts.repository.js';
 import { debugLog, printsInfo } from '../common/loyalty-log.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { hundredths, wholePoints } from './points.js';
 import {
   countEntries,
@@ -59,7 +59,7 @@ export async function adjustPoints(ctx: ExtensionContext, input: Adjustment): Pr
     if (result.replayed) return replay(result.entry, input);
     // The settings are read only when the logger would print the line (one query less per adjustment).
     if (printsInfo(ctx.logger))
-      debugLog(ctx.logger, await readSettings(ctx.options), 'manual adjustment', {
+      debugLog(ctx.logger, await readSettings(ctx), 'manual adjustment', {
         entry: result.entry.id,
         user: input.userId,
         type: input.type,

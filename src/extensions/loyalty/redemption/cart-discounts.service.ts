@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../../platform/db/database.js';
 import type { CartTotalsHook } from '../../../shop/shop-api.js';
 import { findAccount } from '../customers/loyalty-accounts.repository.js';
 import type { LoyaltySettings } from '../settings/settings.schemas.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { fittingRedemption, POINTS_COUPON_PREFIX, POINTS_FEE_NAME } from './redemption.service.js';
 
 /** Name of the referee's first-order discount fee. */
@@ -22,7 +22,7 @@ export async function applyCartDiscounts(
   db: DbOrTrx,
   hook: CartTotalsHook,
 ): Promise<void> {
-  const settings = await readSettings(ctx.options, db);
+  const settings = await readSettings(ctx, db);
   const { cart } = hook;
   let left = hook.subtotalAfterCoupons;
   const redemption = await fittingRedemption(ctx, db, settings, {

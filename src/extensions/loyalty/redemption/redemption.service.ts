@@ -7,7 +7,7 @@ import type { ShopCart, ShopOrder } from '../../../shop/shop-api.js';
 import { findAccount } from '../customers/loyalty-accounts.repository.js';
 import { debugLog } from '../common/loyalty-log.js';
 import type { LoyaltySettings } from '../settings/settings.schemas.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { hundredths, minorToPoints, pointsToMinor, wholePoints } from '../ledger/points.js';
 import { InsufficientPointsError, recordEntry } from '../ledger/points-ledger.service.js';
 import { deleteRedemption, findRedemption, saveRedemption } from './redemption.repository.js';
@@ -50,7 +50,7 @@ export async function applyRedemption(
   principal: Principal,
   points: number,
 ): Promise<RedemptionApplied> {
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   if (points < settings.redemption_minPoints)
     throw invalid('points', 'min', `At least ${settings.redemption_minPoints} points must be redeemed.`);
   const userId = principal.kind === 'user' ? principal.user.id : null;
@@ -144,7 +144,7 @@ export async function fittingRedemption(
 /** Drops a cart's redemption once the cart changed so that it no longer fits. */
 export async function dropUnfitRedemption(ctx: ExtensionContext, db: DbOrTrx, cart: ShopCart): Promise<void> {
   if (!(await findRedemption(db, cart.session_id))) return;
-  const settings = await readSettings(ctx.options, db);
+  const settings = await readSettings(ctx, db);
   const fitting = await fittingRedemption(ctx, db, settings, {
     cartSessionId: cart.session_id,
     userId: cart.user_id,

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ExtensionContext } from '../../define-extension.js';
 import type { RestApp } from '../../../platform/http/server.js';
 import { referrerOf } from './loyalty-referrals.service.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { isReferralCode, REFERRAL_COOKIE, signReferralCookie } from './referral-cookie.js';
 
 /** Storefront hook: a page visited with `?ref=CODE` (a known code) gets the signed `storeside_ref` cookie. */
@@ -23,7 +23,7 @@ export function referralCapture(app: RestApp, ctx: ExtensionContext): void {
 }
 
 async function setReferralCookie(ctx: ExtensionContext, reply: FastifyReply, code: string): Promise<void> {
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   if (!settings.referrals_enabled || (await referrerOf(ctx.db, code)) === null) return;
   const maxAge = settings.referrals_cookieDuration * 86_400;
   const expires = new Date(ctx.clock.now().getTime() + maxAge * 1000);

@@ -1,4 +1,4 @@
-import { type LoyaltySettings, SettingsSchema } from './settings.schemas.js';
+import type { LoyaltySettings } from './settings.schemas.js';
 
 /** Defaults from the reference (`reference/loyalty.md` §1, §5e). */
 export const DEFAULT_SETTINGS: LoyaltySettings = {
@@ -27,13 +27,3 @@ export const DEFAULT_SETTINGS: LoyaltySettings = {
   expiry_enabled: false,
   expiry_days: 365,
 };
-
-/** The setting keys, in response order. */
-export const SETTING_KEYS = Object.keys(SettingsSchema.properties) as Array<keyof LoyaltySettings>;
-
-/** Exactly the known keys of `source`, in key order; a missing (or null) key takes its default. */
-export function pickKnown(source: Record<string, unknown>): LoyaltySettings {
-  const out: Record<string, unknown> = {};
-  for (const key of SETTING_KEYS) out[key] = source[key] ?? DEFAULT_SETTINGS[key];
-  return out as LoyaltySettings;
-}

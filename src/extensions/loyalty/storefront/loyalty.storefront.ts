@@ -4,7 +4,7 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { cartExtensionView, customerView } from '../customers/loyalty-customer.service.js';
 import { orderPoints, pointsForAmount } from '../earning/loyalty-earning.service.js';
 import { referrerOf } from '../referrals/loyalty-referrals.service.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { tierMultiplier } from '../tiers/loyalty-tiers.service.js';
 import { isReferralCode } from '../referrals/referral-cookie.js';
 import { updateRedemption } from '../redemption/redemption.service.js';
@@ -29,7 +29,7 @@ export function registerLoyaltyStorefront(ctx: ExtensionContext): void {
   shop.registerCartUpdateCallback('loyalty', ({ data, viewer }) => updateRedemption(ctx, viewer, data));
 
   shop.addStorefrontPart('product.summary', async ({ product, viewer }) => {
-    const settings = await readSettings(ctx.options);
+    const settings = await readSettings(ctx);
     if (settings.earning_pointsPerDollar <= 0 || product.price <= 0) return null;
     const multiplier = viewer.kind === 'user' ? await tierMultiplier(ctx.db, settings, viewer.user.id) : 1;
     const low = pointsForAmount(product.price, settings, minorUnit, multiplier);
@@ -55,7 +55,7 @@ export function registerLoyaltyStorefront(ctx: ExtensionContext): void {
   shop.addStorefrontPart('order.received', async ({ order, viewer }) => {
     if (viewer.kind !== 'user' || viewer.user.id !== order.customer_id) return null;
     if (order.status === 'cancelled' || order.status === 'failed' || order.status === 'refunded') return null;
-    const settings = await readSettings(ctx.options);
+    const settings = await readSettings(ctx);
     const earning = await orderPoints(ctx, settings, order);
     if (!earning || earning.points <= 0) return null;
     const when = settings.earning_orderStatusTrigger === 'processing' ? 'is being processed' : 'is complete';
@@ -72,7 +72,7 @@ export function registerLoyaltyStorefront(ctx: ExtensionContext): void {
     slug: 'points',
     label: 'Points',
     render: async ({ user, page }) => {
-      const settings = await readSettings(ctx.options);
+      const settings = await readSettings(ctx);
       const { view, total } = await customerView(ctx, user.id, {
         offset: (page - 1) * HISTORY_PER_PAGE,
         limit: HISTORY_PER_PAGE,
@@ -111,7 +111,7 @@ async function redemptionNotice(ctx: ExtensionContext, request: FastifyRequest):
   if (result === 'removed')
     return html`<div class="notice success">Your points discount has been removed.</div>`;
   const cart = await ctx.shop.getCartForPrincipal(request.principal);
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   const view = cart ? await cartExtensionView(ctx, cart) : null;
   const messages: Record<string, string> = {
     min: `At least ${formatCount(settings.redemption_minPoints)} points must be redeemed.`,
@@ -132,7 +132,7 @@ async function referralNotice(
   const ref = (request.query as Record<string, unknown> | undefined)?.ref;
   const code = typeof ref === 'string' ? ref.trim().toUpperCase() : '';
   if (!isReferralCode(code)) return null;
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   const discount = Math.round(settings.referrals_newCustomerDiscount * 10 ** ctx.shop.currency.minorUnit);
   if (!settings.referrals_enabled || discount <= 0 || (await referrerOf(ctx.db, code)) === null) return null;
   return html`<div class="notice info loyalty-referral">A friend invited you: <a href="/my-account/">create an account</a> and get ${money(discount)} off your first order.</div>`;

@@ -1,9 +1,12 @@
 import { Button, Spinner } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
-import { previewTable } from './product-tables-client.js';
-import { draftInput, type TableDraft } from './table-draft.js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { apiKey } from '../../../admin/components/api-query.js';
 import { errorMessage } from '../../../admin/components/request-error.js';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
+import { previewTable, TABLES_NS } from './product-tables-client.js';
+import { draftInput, type TableDraft } from './table-draft.js';
 
 /** How long the preview waits after the last change before it asks the server (the original's ~500 ms). */
 export const PREVIEW_DELAY_MS = 400;
@@ -20,32 +23,19 @@ const WIDTHS = [
  */
 export function LivePreview({ draft }: { draft: TableDraft }) {
   const [width, setWidth] = useState(1200);
-  const [doc, setDoc] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const input = JSON.stringify(draftInput(draft));
-  useEffect(() => {
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      previewTable(JSON.parse(input), abort.signal).then(
-        ({ html, css_urls }) => {
-          setDoc(previewDocument(html, css_urls));
-          setError(null);
-          setLoading(false);
-        },
-        (failure) => {
-          if (abort.signal.aborted) return;
-          setError(errorMessage(failure));
-          setLoading(false);
-        },
-      );
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [input]);
+  const input = useDebouncedValue(JSON.stringify(draftInput(draft)), PREVIEW_DELAY_MS);
+  // Keyed by the draft: a draft seen before is shown from the cache; a newer draft aborts the older request.
+  const preview = useQuery({
+    queryKey: apiKey(`${TABLES_NS}/preview`, input),
+    queryFn: ({ signal }) => previewTable(JSON.parse(input), signal),
+    placeholderData: keepPreviousData,
+  });
+  // A failed preview leaves the last good one in the frame, under the error.
+  const lastDoc = useRef<string | null>(null);
+  if (preview.data) lastDoc.current = previewDocument(preview.data.html, preview.data.css_urls);
+  const doc = lastDoc.current;
+  const error = preview.error ? errorMessage(preview.error) : null;
+  const loading = preview.isFetching;
 
   return (
     <section className="ptables-preview" aria-labelledby="ptables-preview-heading">

@@ -1,14 +1,14 @@
-import { Button, SelectControl, TextControl } from '@wordpress/components';
+import { Button, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
+import { useInvalidate } from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
+import { FilterSelect, TextFilter } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import {
   clearLogs,
   fetchLogs,
@@ -21,7 +21,6 @@ import {
 import './product-tables.css';
 
 const LEVELS: Array<{ value: string; label: string }> = [
-  { value: '', label: __('All levels', 'storeside') },
   { value: 'info', label: __('Info', 'storeside') },
   { value: 'success', label: __('Success', 'storeside') },
   { value: 'warning', label: __('Warning', 'storeside') },
@@ -42,9 +41,8 @@ const COLUMNS: Column<LogEntry>[] = [
 /** The activity log: level, user, date and search filters in the URL, server pages, Export CSV and Clear logs. */
 export default function LogsScreen() {
   const notices = useNotices();
-  const [query, setQuery] = useQueryState();
-  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search');
-  const [user, setUser] = useDebouncedQueryValue(query, setQuery, 'user');
+  const list = useListQuery({ defaultPerPage: 50 });
+  const query = list.values;
   const invalidate = useInvalidate();
   const [confirm, setConfirm] = useState(false);
   const filters: LogFilters = {
@@ -53,21 +51,16 @@ export default function LogsScreen() {
     date: query.date,
     search: query.search,
   };
-  const pageNumber = Number(query.paged ?? 1) || 1;
-  const perPage = Number(query.per_page ?? 50) || 50;
-  const logs = useApiQuery(
-    logsPath(filters, pageNumber, perPage),
-    () => fetchLogs(filters, pageNumber, perPage),
-    { placeholderData: keepPreviousData },
+  const data = useListPage<LogEntry>(logsPath(filters, list.page, list.perPage), () =>
+    fetchLogs(filters, list.page, list.perPage),
   );
-  useErrorNotice(logs.error);
 
   const clear = async () => {
     setConfirm(false);
     try {
       const { deleted } = await clearLogs();
       notices.show('success', sprintf(__('%d log entries deleted.', 'storeside'), deleted));
-      setQuery({ paged: undefined });
+      list.set({ paged: undefined });
       void invalidate(`${TABLES_NS}/logs`);
     } catch (error) {
       notices.showError(error);
@@ -84,47 +77,33 @@ export default function LogsScreen() {
           {__('Clear logs', 'storeside')}
         </Button>
       </ScreenHeader>
-      <fieldset className="storeside-filters">
-        <legend className="screen-reader-text">{__('Filter the log', 'storeside')}</legend>
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Level', 'storeside')}
-          value={query.level ?? ''}
-          options={LEVELS}
-          onChange={(level) => setQuery({ level, paged: undefined })}
-        />
-        <TextControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('User', 'storeside')}
-          value={user}
-          onChange={setUser}
-        />
-        <TextControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          type="date"
-          label={__('Date (UTC)', 'storeside')}
-          value={query.date ?? ''}
-          onChange={(date) => setQuery({ date, paged: undefined })}
-        />
-        <TextControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Search', 'storeside')}
-          value={search}
-          onChange={setSearch}
-        />
-      </fieldset>
-      <ServerTable
+      <ListScreen<LogEntry>
+        list={list}
+        data={data}
+        filtersLegend={__('Filter the log', 'storeside')}
+        filters={
+          <>
+            <FilterSelect
+              list={list}
+              param="level"
+              label={__('Level', 'storeside')}
+              all={__('All levels', 'storeside')}
+              options={LEVELS}
+            />
+            <TextFilter list={list} param="user" label={__('User', 'storeside')} />
+            <TextControl
+              __next40pxDefaultSize
+              __nextHasNoMarginBottom
+              type="date"
+              label={__('Date (UTC)', 'storeside')}
+              value={query.date ?? ''}
+              onChange={(date) => list.filter({ date })}
+            />
+            <TextFilter list={list} param="search" label={__('Search', 'storeside')} />
+          </>
+        }
         label={__('Log entries', 'storeside')}
         columns={COLUMNS}
-        page={logs.data ?? null}
-        loading={logs.isFetching}
-        pageNumber={pageNumber}
-        perPage={perPage}
-        onPaging={(paged, per_page) => setQuery({ paged, per_page })}
         getItemId={(e) => String(e.id)}
         countLabel={[__('%s entry', 'storeside'), __('%s entries', 'storeside')]}
         empty={__('No log entries match.', 'storeside')}

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { DbOrTrx } from '../../../platform/db/database.js';
 
 /** Who did something and from where (the `context` of a log entry). */
 export interface ActivityActor {
@@ -25,3 +26,10 @@ export function actorFromRequest(request: FastifyRequest): ActivityActor {
 export function systemActor(user: 'cron' | 'cli' | 'system'): ActivityActor {
   return { user, ip: '', method: '', url: '', userAgent: '' };
 }
+
+/** Records an activity-log entry unless logging is switched off; `db` writes inside a transaction. */
+export type ActivityLogger = (
+  entry: { level: 'info' | 'success' | 'warning'; title: string; details?: string },
+  actor: ActivityActor,
+  db?: DbOrTrx,
+) => Promise<void>;

@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../../platform/db/database.js';
 import { toDbTime } from '../../../platform/db/sql-helpers.js';
 import type { ExtensionContext } from '../../define-extension.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import type { ActivityActor } from './activity-actor.js';
 import {
   type ActivityLogRecord,
@@ -35,7 +35,7 @@ export async function logActivity(
   actor: ActivityActor,
   db: DbOrTrx = ctx.db,
 ): Promise<void> {
-  const settings = await readSettings(ctx.options, db);
+  const settings = await readSettings(ctx, db);
   if (!settings.logging_enabled) return;
   await insertLogEntry(db, {
     created_at: toDbTime(ctx.clock.now()),
@@ -80,7 +80,7 @@ export async function clearActivity(ctx: ExtensionContext, actor: ActivityActor)
 
 /** Deletes entries older than the `log_retention` setting (the daily job); returns how many. */
 export async function pruneActivity(ctx: ExtensionContext, actor: ActivityActor): Promise<number> {
-  const settings = await readSettings(ctx.options);
+  const settings = await readSettings(ctx);
   const cutoff = new Date(ctx.clock.now().getTime() - settings.log_retention * 86_400_000);
   const deleted = await deleteLogEntriesBefore(ctx.db, toDbTime(cutoff));
   if (deleted > 0)

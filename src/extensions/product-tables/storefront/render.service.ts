@@ -7,7 +7,7 @@ import type { TableConfig } from '../config/table-config.schemas.js';
 import type { EncodedBody } from '../../../platform/http/encoded-body.js';
 import type { SharedPart } from '../../../platform/http/spliced-body.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { findTable, type StoredTable } from '../tables/tables.repository.js';
 import {
   type CartLines,
@@ -160,7 +160,7 @@ export async function cachedSettings(ctx: ExtensionContext): Promise<PluginSetti
   const cached = settings.get('settings');
   if (cached) return cached;
   const since = storefrontStamp(ctx);
-  const fresh = await readSettings(ctx.options);
+  const fresh = await readSettings(ctx);
   settings.set('settings', fresh, since, ttlOf(fresh));
   return fresh;
 }

@@ -4,7 +4,7 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { TableConfigSchema } from '../config/table-config.schemas.js';
 import { actorFromRequest } from '../logs/activity-actor.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import type { SaveTableInput } from './tables.schemas.js';
 import {
   DeletedTableSchema,
@@ -50,7 +50,7 @@ export function registerTableRoutes(app: RestApp, ctx: ExtensionContext): void {
         response: { 200: TableConfigSchema },
       },
     },
-    async () => newTableDefaults(await readSettings(ctx.options)),
+    async () => newTableDefaults(await readSettings(ctx)),
   );
 
   app.get(

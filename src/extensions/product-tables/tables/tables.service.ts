@@ -8,7 +8,7 @@ import { applyTableConfig } from '../config/table-config.service.js';
 import type { ActivityActor } from '../logs/activity-actor.js';
 import { logActivity } from '../logs/activity-log.service.js';
 import type { PluginSettings } from '../settings/settings.schemas.js';
-import { readSettings } from '../settings/settings.store.js';
+import { readSettings } from '../settings/settings.js';
 import { countSourceProducts } from '../storefront/table-query.js';
 import {
   countTablesByStatus,
@@ -80,7 +80,7 @@ export async function saveTable(
   const { id, ...config } = input;
   const now = toDbTime(ctx.clock.now());
   if (id === undefined) {
-    const settings = await readSettings(ctx.options);
+    const settings = await readSettings(ctx);
     const full = applyTableConfig(newTableDefaults(settings), config);
     const newId = await ctx.db.transaction().execute(async (trx) => {
       const created = await insertTable(trx, full, now);

@@ -1,13 +1,14 @@
-import { Button, SearchControl } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
+import { api } from '../../../admin/api.js';
+import { useInvalidate } from '../../../admin/components/api-query.js';
+import { TextFilter } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import { GalleryOrderDialog } from './gallery-order-dialog.js';
 import { VideoPickerDialog } from './video-picker-dialog.js';
 import {
@@ -22,26 +23,20 @@ import './videos-admin.css';
 // The route's fixed page size.
 const PAGE_SIZE = 20;
 
-/** Published products with their videos: select products and **Assign Videos** from the library; edit a gallery. */
+/**
+ * Published products with their videos: select products (the ticks stay while paging) and **Assign Videos** from
+ * the library; edit a gallery.
+ */
 export default function ProductsScreen() {
   const notices = useNotices();
-  const [query, setQuery] = useQueryState();
-  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 'search');
-  const page = Math.max(1, Number(query.paged) || 1);
+  const list = useListQuery({ pageSizes: [PAGE_SIZE] });
   const invalidate = useInvalidate();
   const reload = () => void invalidate(`${VIDEOS_NS}/`);
-  const productsQuery = useApiQuery<ProductsPage>(productsPath({ search: query.search, page }), undefined, {
-    placeholderData: keepPreviousData,
+  const path = productsPath({ search: list.values.search, page: list.page });
+  const data = useListPage<VideoProduct>(path, async () => {
+    const reply = await api<ProductsPage>({ path });
+    return { items: reply.products, total: reply.total_items, totalPages: reply.total_pages };
   });
-  const result = productsQuery.data
-    ? {
-        products: productsQuery.data.products,
-        total: productsQuery.data.total_items,
-        pages: productsQuery.data.total_pages,
-      }
-    : null;
-  const loading = productsQuery.isFetching;
-  useErrorNotice(productsQuery.error);
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
   const [assigning, setAssigning] = useState(false);
@@ -62,7 +57,7 @@ export default function ProductsScreen() {
     }
   };
 
-  const products = result?.products ?? [];
+  const products = data.page?.items ?? [];
   const allShown = products.length > 0 && products.every((p) => selected.includes(p.id));
   const toggle = (id: number, checked: boolean) =>
     setSelected((ids) => (checked ? [...ids, id] : ids.filter((x) => x !== id)));
@@ -131,43 +126,42 @@ export default function ProductsScreen() {
   return (
     <>
       <ScreenHeader title={__('Product Videos', 'storeside')} />
-      <div className="storeside-filters">
-        <SearchControl
-          __nextHasNoMarginBottom
-          label={__('Search products', 'storeside')}
-          placeholder={__('Name or SKU', 'storeside')}
-          value={search}
-          onChange={setSearch}
-        />
-        <Button
-          variant="primary"
-          accessibleWhenDisabled
-          disabled={selected.length === 0}
-          onClick={() => setPicking(true)}
-        >
-          {selected.length === 0
-            ? __('Assign Videos', 'storeside')
-            : sprintf(
-                _n(
-                  'Assign Videos to %s product',
-                  'Assign Videos to %s products',
-                  selected.length,
-                  'storeside',
-                ),
-                String(selected.length),
-              )}
-        </Button>
-      </div>
-      <ServerTable<VideoProduct>
+      <ListScreen<VideoProduct>
+        list={list}
+        data={data}
+        filters={
+          <>
+            <TextFilter
+              search
+              list={list}
+              param="search"
+              label={__('Search products', 'storeside')}
+              placeholder={__('Name or SKU', 'storeside')}
+            />
+            <Button
+              variant="primary"
+              accessibleWhenDisabled
+              disabled={selected.length === 0}
+              onClick={() => setPicking(true)}
+            >
+              {selected.length === 0
+                ? __('Assign Videos', 'storeside')
+                : sprintf(
+                    _n(
+                      'Assign Videos to %s product',
+                      'Assign Videos to %s products',
+                      selected.length,
+                      'storeside',
+                    ),
+                    String(selected.length),
+                  )}
+            </Button>
+          </>
+        }
         label={__('Products and their videos', 'storeside')}
         countLabel={['%s product', '%s products']}
         columns={columns}
-        page={result ? { items: result.products, total: result.total, totalPages: result.pages } : null}
-        loading={loading}
-        pageNumber={page}
-        perPage={PAGE_SIZE}
         pageSizes={[PAGE_SIZE]}
-        onPaging={(next) => setQuery({ paged: next === 1 ? undefined : next })}
         getItemId={(product) => String(product.id)}
         empty={__('No published products match.', 'storeside')}
       />

@@ -1,6 +1,7 @@
 import { Button, Modal, Spinner } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../admin/components/use-debounced-value.js';
 import { LibraryFilters } from './library-filters.js';
 import { useLibrary } from './use-library.js';
 import { VideoGrid } from './video-grid.js';
@@ -16,14 +17,10 @@ export function VideoPickerDialog(props: {
   onClose: () => void;
 }) {
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState('date_desc');
   const [picked, setPicked] = useState<string[]>([]);
+  const search = useDebouncedValue(typed, 150);
   const library = useLibrary(search, sort);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed), 150);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const toggle = (id: string, checked: boolean) =>
     setPicked((ids) => (checked ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)));

@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { DbOrTrx } from '../../../platform/db/database.js';
-import type { ExtensionContext } from '../../define-extension.js';
+import type { SettingsHost, SettingsStorage } from '../../../platform/settings/define-settings.js';
 import { DEFAULT_SETTINGS, SECRET_KEYS, type SecretKey } from './settings.defaults.js';
 import { deleteVideosTransients, readVideosOptions } from './settings.repository.js';
 import '../videos.events.js';
@@ -28,11 +28,20 @@ function optionName(key: string): string {
   return `videos_${key}`;
 }
 
-/** Reads and writes the `videos_*` options; secrets sealed with ctx.secrets, never returned whole. */
-export class SettingsStore {
+/** What a settings update stores: built-in keys (`patch`) and add-on keys (`extras`). */
+export interface VideosSettingsChange {
+  patch: Partial<VideosSettings>;
+  extras: Record<string, unknown>;
+}
+
+/**
+ * The storage of the videos settings (`VIDEOS_SETTINGS`): one `videos_<key>` option per setting, secrets sealed
+ * with ctx.secrets and never returned whole; the connection, sync and license services write through it too.
+ */
+export class SettingsStore implements SettingsStorage<LoadedSettings> {
   private addons: Map<string, SaveableKeySpec> | null = null;
 
-  constructor(private readonly ctx: ExtensionContext) {}
+  constructor(private readonly ctx: SettingsHost) {}
 
   /** Saveable keys add-ons registered through `videos.settings_saveable_keys` (collected once). */
   async addonKeys(): Promise<Map<string, SaveableKeySpec>> {
@@ -69,6 +78,11 @@ export class SettingsStore {
     return { settings: settings as unknown as VideosSettings, extras, accessToken };
   }
 
+  /** Stores what a settings update changed (the facility's write). */
+  async write(_next: LoadedSettings, change: VideosSettingsChange, db: DbOrTrx): Promise<void> {
+    await this.save(change.patch, change.extras, db);
+  }
+
   /** Writes the given settings (secrets sealed); add-on values go through `extras`. */
   async save(
     patch: Partial<VideosSettings>,
@@ -94,7 +108,7 @@ export class SettingsStore {
   }
 
   /** Deletes every `videos_*` option and transient (OAuth states, caches): the defaults apply again. */
-  async deleteAll(db: DbOrTrx): Promise<void> {
+  async clear(db: DbOrTrx): Promise<void> {
     await this.ctx.options.deletePrefix('videos_', db);
     await deleteVideosTransients(db);
   }

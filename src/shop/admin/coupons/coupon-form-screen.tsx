@@ -1,6 +1,6 @@
 import { Button, Spinner, TextareaControl, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import {
   FORM_SOURCE,
@@ -32,7 +32,7 @@ export default function CouponFormScreen() {
   const [, navigate] = useLocation();
   const param = useParams<{ id?: string }>().id;
   const id = param === undefined ? null : Number(param);
-  const [saved, setSaved] = useState<CouponFormValues | null | undefined>(
+  const [started, setSaved] = useState<CouponFormValues | undefined>(
     id === null ? emptyCouponForm() : undefined,
   );
   const [values, setValues] = useState<CouponFormValues>(emptyCouponForm());
@@ -43,9 +43,8 @@ export default function CouponFormScreen() {
   const valid = id !== null && Number.isSafeInteger(id) && id >= 1;
   const loaded = useApiQuery<Coupon>(valid ? couponPath(id) : null, undefined, FORM_SOURCE);
   useErrorNotice(loaded.error);
-  useEffect(() => {
-    if (id !== null && (!valid || loaded.isError)) setSaved(null);
-  }, [id, valid, loaded.isError]);
+  // An id that is not a coupon's (malformed, or refused by the server) leaves nothing to edit.
+  const saved = id !== null && (!valid || loaded.isError) ? null : started;
   // The form starts from the coupon as loaded (a save then sets it from the server's answer).
   useFirstAnswer(id, loaded.data, (coupon) => {
     setSaved(couponFormValues(coupon));

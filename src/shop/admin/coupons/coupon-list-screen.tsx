@@ -1,35 +1,27 @@
-import { Button, SearchControl } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { boot } from '../../../admin/boot.js';
+import { useInvalidate } from '../../../admin/components/api-query.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useFlashNotice } from '../../../admin/components/flash-notice.js';
+import { TextFilter } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useApiPage, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
-import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
-import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import { type Coupon, couponsPath, deleteCoupon, discountTypeLabel, formatPrice } from './coupons-client.js';
 
 /** Coupons: search by code in the URL, server pages with the exact total, edit links and delete (after asking). */
 export default function CouponListScreen() {
   useFlashNotice();
   const notices = useNotices();
-  const [query, setQuery] = useQueryState();
-  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
-  const { page, perPage } = paging(query);
+  const list = useListQuery();
   const invalidate = useInvalidate();
   const [deleting, setDeleting] = useState<Coupon | null>(null);
-  const {
-    page: coupons,
-    loading,
-    error,
-  } = useApiPage<Coupon>(couponsPath(query.s?.trim() || undefined, page, perPage));
-
-  useErrorNotice(error);
+  const data = useListPage<Coupon>(couponsPath(list.values.s?.trim() || undefined, list.page, list.perPage));
 
   const confirmDelete = async (coupon: Coupon) => {
     setDeleting(null);
@@ -49,24 +41,21 @@ export default function CouponListScreen() {
           <Button variant="secondary">{__('Add Coupon', 'storeside')}</Button>
         </Link>
       </ScreenHeader>
-      <div className="storeside-filters">
-        <SearchControl
-          __nextHasNoMarginBottom
-          label={__('Search coupons', 'storeside')}
-          placeholder={__('Code', 'storeside')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <ServerTable<Coupon>
+      <ListScreen<Coupon>
+        list={list}
+        data={data}
+        filters={
+          <TextFilter
+            search
+            list={list}
+            param="s"
+            label={__('Search coupons', 'storeside')}
+            placeholder={__('Code', 'storeside')}
+          />
+        }
         label={__('Coupons', 'storeside')}
         countLabel={['%s coupon', '%s coupons']}
         columns={couponColumns(setDeleting)}
-        page={coupons}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) => setQuery(pagingQuery(next, size))}
         getItemId={(coupon) => String(coupon.id)}
         empty={__('No coupons found.', 'storeside')}
       />

@@ -4,11 +4,11 @@ import { Link, useParams } from 'wouter';
 import { boot } from '../../../admin/boot.js';
 import { ExtensionPanels } from '../../../admin/components/extension-panels.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useApiPage, useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { Column } from '../../../admin/components/server-table.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
-import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
 import { visibleAdditions } from '../../../admin/shell/panels.js';
 import { formatAmount } from '../orders/order-money.js';
 import { type Order, ordersPath } from '../orders/orders-client.js';
@@ -19,11 +19,8 @@ export default function CustomerScreen() {
   const id = Number(useParams<{ id: string }>().id);
   const loaded = useApiQuery<Customer>(customerPath(id));
   const customer = loaded.data ?? null;
-  const [query, setQuery] = useQueryState();
-  const { page, perPage } = paging(query);
-  const { page: orders, loading, error } = useApiPage<Order>(ordersPath({ customer: id }, page, perPage));
-
-  useErrorNotice(error);
+  const list = useListQuery();
+  const orders = useListPage<Order>(ordersPath({ customer: id }, list.page, list.perPage));
   useErrorNotice(loaded.error);
 
   if (!customer)
@@ -65,15 +62,12 @@ export default function CustomerScreen() {
       <ExtensionPanels panels={visibleAdditions('customerPanels')} props={{ customerId: customer.id }} />
       <section className="storeside-panel" aria-labelledby="customer-orders-heading">
         <h2 id="customer-orders-heading">{__('Orders', 'storeside')}</h2>
-        <ServerTable<Order>
+        <ListScreen<Order>
+          list={list}
+          data={orders}
           label={sprintf(__('Orders of %s', 'storeside'), customerName(customer))}
           countLabel={['%s order', '%s orders']}
           columns={orderColumns()}
-          page={orders}
-          loading={loading}
-          pageNumber={page}
-          perPage={perPage}
-          onPaging={(next, size) => setQuery(pagingQuery(next, size))}
           getItemId={(order) => String(order.id)}
           empty={__('No orders yet.', 'storeside')}
         />

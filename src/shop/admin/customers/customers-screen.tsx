@@ -1,49 +1,40 @@
-import { SearchControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { Link } from 'wouter';
-import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import { useApiPage, useErrorNotice } from '../../../admin/components/api-query.js';
-import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
-import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
-import { formatAmount } from '../orders/order-money.js';
 import { boot } from '../../../admin/boot.js';
+import { TextFilter } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
+import { ScreenHeader } from '../../../admin/components/screen-header.js';
+import type { Column } from '../../../admin/components/server-table.js';
+import { formatAmount } from '../orders/order-money.js';
 import { type Customer, customerName, customersPath } from './customers-client.js';
 import { useExtensionColumns } from './use-extension-columns.js';
 
 /** Customers: search, server pages with the exact total, orders and total spent, and columns extensions add. */
 export default function CustomersScreen() {
-  const [query, setQuery] = useQueryState();
-  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
-  const { page, perPage } = paging(query);
-  const path = customersPath(query.s?.trim() || undefined, page, perPage);
-  const { page: customers, loading, error } = useApiPage<Customer>(path);
-  const extra = useExtensionColumns(customers?.items);
-
-  useErrorNotice(error);
-
+  const list = useListQuery();
+  const data = useListPage<Customer>(
+    customersPath(list.values.s?.trim() || undefined, list.page, list.perPage),
+  );
+  const extra = useExtensionColumns(data.page?.items);
   return (
     <>
       <ScreenHeader title={__('Customers', 'storeside')} />
-      <div className="storeside-filters">
-        <SearchControl
-          __nextHasNoMarginBottom
-          label={__('Search customers', 'storeside')}
-          placeholder={__('Name, username or e-mail', 'storeside')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <ServerTable<Customer>
+      <ListScreen<Customer>
+        list={list}
+        data={data}
+        filters={
+          <TextFilter
+            search
+            list={list}
+            param="s"
+            label={__('Search customers', 'storeside')}
+            placeholder={__('Name, username or e-mail', 'storeside')}
+          />
+        }
         label={__('Customers', 'storeside')}
         countLabel={['%s customer', '%s customers']}
         columns={[...customerColumns(), ...extra]}
-        page={customers}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) => setQuery(pagingQuery(next, size))}
         getItemId={(customer) => String(customer.id)}
         empty={__('No customers found.', 'storeside')}
       />

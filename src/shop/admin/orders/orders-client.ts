@@ -16,7 +16,7 @@ export type OrderStatusInfo = Static<typeof OrderStatusSchema>;
 
 /** The `wc/v3/orders` path of one list page. */
 export function ordersPath(
-  filter: { status?: string; search?: string; customer?: number },
+  filter: { status?: string; search?: string; customer?: number; orderby?: string; order?: string },
   page: number,
   perPage: number,
 ) {

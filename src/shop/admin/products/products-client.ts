@@ -70,6 +70,8 @@ export interface ProductFilters {
   status?: string;
   stock_status?: string;
   type?: string;
+  orderby?: string;
+  order?: string;
 }
 
 /** `GET /wc/v3/products` path for one page of products matching the filters (every status unless one is set). */

@@ -1,22 +1,18 @@
-import { Button, CheckboxControl, SearchControl, SelectControl } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
+import type { BulkActions } from '../../../admin/components/bulk-actions.js';
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
+import { TextFilter } from '../../../admin/components/list-filters.js';
+import { useListQuery } from '../../../admin/components/list-query.js';
+import { ListScreen, useListPage } from '../../../admin/components/list-screen.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
-import { type Column, ServerTable } from '../../../admin/components/server-table.js';
-import {
-  useApiPage,
-  useApiQuery,
-  useErrorNotice,
-  useInvalidate,
-} from '../../../admin/components/api-query.js';
-import { useDebouncedQueryValue } from '../../../admin/components/use-debounced-query-value.js';
-import { useQueryState } from '../../../admin/components/use-query-state.js';
+import type { Column } from '../../../admin/components/server-table.js';
 import { DateTime } from '../../../admin/screens/date-time.js';
-import { paging, pagingQuery } from '../../../admin/screens/platform-client.js';
 import { moderationActions, movedMessage } from './review-actions.js';
 import {
   deleteReview,
@@ -37,30 +33,20 @@ import './reviews.css';
  */
 export default function ReviewsScreen() {
   const notices = useNotices();
-  const [query, setQuery] = useQueryState();
-  const [search, setSearch] = useDebouncedQueryValue(query, setQuery, 's');
-  const { page, perPage } = paging(query);
-  const status = reviewViews().find((view) => view.status === query.status)?.status ?? 'hold';
-  const term = query.s?.trim() || undefined;
+  const list = useListQuery();
+  const status = reviewViews().find((view) => view.status === list.values.status)?.status ?? 'hold';
+  const term = list.values.s?.trim() || undefined;
   const invalidate = useInvalidate();
-  const path = reviewsPath({ status, search: term }, page, perPage);
-  const { page: reviews, loading, error } = useApiPage<Review>(path);
+  const data = useListPage<Review>(reviewsPath({ status, search: term }, list.page, list.perPage));
   const countsQuery = useApiQuery([REVIEWS_ROUTE, term, 'counts'], () => reviewCounts(term), {
     placeholderData: keepPreviousData,
   });
-  const counts = countsQuery.data ?? null;
-  const [checked, setChecked] = useState<Set<number>>(new Set());
-  const [bulk, setBulk] = useState<ReviewStatus | ''>('');
-  const [deleting, setDeleting] = useState<Review | null>(null);
-
-  useErrorNotice(error);
   useErrorNotice(countsQuery.error);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or view starts with nothing checked
-  useEffect(() => setChecked(new Set()), [path]);
+  const counts = countsQuery.data ?? null;
+  const [deleting, setDeleting] = useState<Review | null>(null);
 
   const changed = (message: string) => {
     notices.show('success', message);
-    setChecked(new Set());
     void invalidate(REVIEWS_ROUTE);
   };
   const failed = (failure: unknown) => notices.showError(failure);
@@ -70,39 +56,23 @@ export default function ReviewsScreen() {
     setDeleting(null);
     deleteReview(review.id).then(() => changed(__('1 review permanently deleted.', 'storeside')), failed);
   };
-  const applyBulk = async (event: FormEvent) => {
-    event.preventDefault();
-    const to = moderationActions(status).find((action) => action.to === bulk)?.to;
-    if (!to) return notices.show('error', __('Choose a bulk action first.', 'storeside'));
-    if (checked.size === 0)
-      return notices.show('error', __('Check the reviews to change first.', 'storeside'));
-    try {
-      const refused = await moderateReviews([...checked], to);
+  const bulk: BulkActions<Review> = {
+    actions: moderationActions(status).map((action) => ({ value: action.to, label: action.label })),
+    selectAllLabel: __('Select all on this page', 'storeside'),
+    rowLabel: (review) => sprintf(__('Select the review by %s', 'storeside'), review.reviewer),
+    run: async (action, items) => {
+      const to = action as ReviewStatus;
+      const refused = await moderateReviews(
+        items.map((review) => review.id),
+        to,
+      );
       if (refused.length > 0)
         notices.show(
           'error',
           sprintf(__('Reviews %s could not be changed.', 'storeside'), refused.join(', ')),
         );
-      changed(movedMessage(to, checked.size - refused.length));
-    } catch (failure) {
-      failed(failure);
-    }
-  };
-
-  const items = reviews?.items ?? [];
-  const allChecked = items.length > 0 && items.every((review) => checked.has(review.id));
-  const toggle = (id: number, on: boolean) =>
-    setChecked((old) => {
-      const next = new Set(old);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const actions = {
-    move,
-    askDelete: setDeleting,
-    toggle,
-    isChecked: (id: number) => checked.has(id),
+      changed(movedMessage(to, items.length - refused.length));
+    },
   };
 
   return (
@@ -123,47 +93,22 @@ export default function ReviewsScreen() {
           ))}
         </ul>
       </nav>
-      <div className="storeside-filters">
-        <SearchControl
-          __nextHasNoMarginBottom
-          label={__('Search reviews', 'storeside')}
-          placeholder={__('Reviewer, e-mail or text', 'storeside')}
-          value={search}
-          onChange={setSearch}
-        />
-      </div>
-      <form className="storeside-filters storeside-bulk-actions" onSubmit={applyBulk}>
-        <CheckboxControl
-          __nextHasNoMarginBottom
-          label={__('Select all on this page', 'storeside')}
-          checked={allChecked}
-          disabled={items.length === 0}
-          onChange={(on) => setChecked(new Set(on ? items.map((review) => review.id) : []))}
-        />
-        <SelectControl
-          __next40pxDefaultSize
-          __nextHasNoMarginBottom
-          label={__('Bulk actions', 'storeside')}
-          value={bulk}
-          options={[
-            { value: '', label: __('Choose an action', 'storeside') },
-            ...moderationActions(status).map((action) => ({ value: action.to, label: action.label })),
-          ]}
-          onChange={setBulk}
-        />
-        <Button variant="secondary" type="submit">
-          {sprintf(__('Apply to %s checked', 'storeside'), checked.size.toLocaleString())}
-        </Button>
-      </form>
-      <ServerTable<Review>
+      <ListScreen<Review>
+        list={list}
+        data={data}
+        filters={
+          <TextFilter
+            search
+            list={list}
+            param="s"
+            label={__('Search reviews', 'storeside')}
+            placeholder={__('Reviewer, e-mail or text', 'storeside')}
+          />
+        }
+        bulk={bulk}
         label={__('Product reviews', 'storeside')}
         countLabel={['%s review', '%s reviews']}
-        columns={reviewColumns(status, actions)}
-        page={reviews}
-        loading={loading}
-        pageNumber={page}
-        perPage={perPage}
-        onPaging={(next, size) => setQuery(pagingQuery(next, size))}
+        columns={reviewColumns(status, { move, askDelete: setDeleting })}
         getItemId={(review) => String(review.id)}
         empty={__('No reviews found.', 'storeside')}
       />
@@ -188,25 +133,9 @@ function reviewColumns(
   actions: {
     move: (review: Review, to: ReviewStatus) => void;
     askDelete: (review: Review) => void;
-    toggle: (id: number, on: boolean) => void;
-    isChecked: (id: number) => boolean;
   },
 ): Column<Review>[] {
   return [
-    {
-      id: 'select',
-      label: __('Select', 'storeside'),
-      // Its label is for screen readers only (reviews.css); the column header names it on screen.
-      render: (review) => (
-        <CheckboxControl
-          __nextHasNoMarginBottom
-          label={sprintf(__('Select the review by %s', 'storeside'), review.reviewer)}
-          className="storeside-row-select"
-          checked={actions.isChecked(review.id)}
-          onChange={(on) => actions.toggle(review.id, on)}
-        />
-      ),
-    },
     {
       id: 'reviewer',
       label: __('Author', 'storeside'),

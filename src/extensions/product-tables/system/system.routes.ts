@@ -5,13 +5,7 @@ import type { ExtensionContext } from '../../define-extension.js';
 import { ADMIN_ROUTE, NS } from '../common/admin-policy.js';
 import { actorFromRequest } from '../logs/activity-actor.js';
 import { tableCountsByStatus } from '../tables/tables.service.js';
-import {
-  type PluginSettingsInput,
-  PluginSettingsInputSchema,
-  PluginSettingsSchema,
-} from './settings.schemas.js';
-import { completeOnboarding, isOnboarded, resetEverything, updateSettings } from './settings.service.js';
-import { readSettings } from './settings.store.js';
+import { completeOnboarding, isOnboarded } from './onboarding.service.js';
 
 const tags = ['producttables'];
 const VERSION: string = JSON.parse(
@@ -28,55 +22,8 @@ const SystemStatusSchema = Type.Object({
   onboarding_completed: Type.Boolean(),
 });
 
-/** `/settings`, `/settings/reset`, `/system/status`, `/system/onboard`. */
-export function registerSettingsRoutes(app: RestApp, ctx: ExtensionContext): void {
-  app.get(
-    `${NS}/settings`,
-    {
-      config: ADMIN_ROUTE,
-      schema: {
-        tags,
-        summary: 'The settings, stored values deep-merged over the defaults.',
-        response: { 200: PluginSettingsSchema },
-      },
-    },
-    async () => readSettings(ctx.options),
-  );
-
-  app.post(
-    `${NS}/settings`,
-    {
-      config: ADMIN_ROUTE,
-      schema: {
-        tags,
-        summary: 'Deep-merges a partial settings object; returns the merged settings.',
-        body: Type.Object({ settings: PluginSettingsInputSchema }, { additionalProperties: false }),
-        response: { 200: PluginSettingsSchema },
-      },
-    },
-    async (request) =>
-      updateSettings(ctx, request.body.settings as PluginSettingsInput, actorFromRequest(request)),
-  );
-
-  app.post(
-    `${NS}/settings/reset`,
-    {
-      config: ADMIN_ROUTE,
-      schema: {
-        tags,
-        summary: 'Deletes every table, resets the settings and the onboarding flag. Cannot be undone.',
-        response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            deleted_tables: Type.Integer(),
-            settings: PluginSettingsSchema,
-          }),
-        },
-      },
-    },
-    async (request) => resetEverything(ctx, actorFromRequest(request)),
-  );
-
+/** `GET /system/status` and `POST /system/onboard`. */
+export function registerSystemRoutes(app: RestApp, ctx: ExtensionContext): void {
   app.get(
     `${NS}/system/status`,
     {
