@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(async () => stripe.stop());
 
 type Json = Record<string, any>;
-const json = async (r: Response): Promise<Json> => (await json(r)) as Json;
+const json = async (r: Response): Promise<Json> => (await r.json()) as Json;
 
 const post = (path: string, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, {
