@@ -169,7 +169,7 @@ describeInBrowser('cart recovery configuration screens', () => {
     };
     await expect.poll(tokenCallsOnly).toBe(true);
     await page.screenshot({ path: '/tmp/cr-agent-access.png', fullPage: true });
-  });
+  }, 45_000);
 
   it('should save the sequence and show a refused delay at its field', async () => {
     await page.goto(`${base}/wp-admin/cart-recovery/sequence`);
