@@ -11,6 +11,7 @@ import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
+import { paymentsPart } from './payments/payments.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { settingsPart } from './settings/settings.part.js';
 import { shippingPart } from './shipping/shipping.part.js';
@@ -28,7 +29,8 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
   const cart = cartPart(ctx);
   const orders = ordersPart(ctx);
-  const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders });
+  const payments = paymentsPart(ctx, { ...orders, carts: cart.carts });
+  const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders, gateways: payments.gateways });
   const parts: ShopPart[] = [
     addressesPart(ctx),
     settingsPart(ctx),
@@ -40,6 +42,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     taxPart(ctx),
     cart,
     orders,
+    payments,
     orderReportsPart(ctx),
     checkout,
     storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),

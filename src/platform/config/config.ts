@@ -33,6 +33,7 @@ const DEFAULT_SERVICES: Record<string, string> = {
   VIDEOS_API_BASE_URL: 'https://www.googleapis.com/youtube/v3',
   VIDEOS_OAUTH_PROXY_URL: 'https://oauth.storeside.invalid/connect',
   LICENSE_SERVER_URL: 'https://licenses.storeside.invalid/wp-json/license-server/v1',
+  STRIPE_API_BASE: 'https://api.stripe.com',
 };
 
 /** Reads and validates the environment; throws ConfigError naming the first bad variable. */

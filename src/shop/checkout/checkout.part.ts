@@ -2,6 +2,7 @@ import type { CartService } from '../cart/cart.service.js';
 import type { CartExtensions } from '../cart/cart-extensions.js';
 import type { CartSessions } from '../cart/cart-session.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import type { PaymentGateways } from '../payments/payment-gateways.service.js';
 import type { ShopContext, ShopPart } from '../shop-part.js';
 import { registerCheckoutRoutes } from './checkout.routes.js';
 import { CheckoutService } from './checkout.service.js';
@@ -9,9 +10,15 @@ import { CheckoutService } from './checkout.service.js';
 /** Checkout: `POST /wc/store/v1/checkout`. */
 export function checkoutPart(
   ctx: ShopContext,
-  deps: { carts: CartService; sessions: CartSessions; extensions: CartExtensions; orders: OrdersService },
+  deps: {
+    carts: CartService;
+    sessions: CartSessions;
+    extensions: CartExtensions;
+    orders: OrdersService;
+    gateways: PaymentGateways;
+  },
 ): ShopPart & { checkout: CheckoutService } {
-  const checkout = new CheckoutService(ctx, deps.carts, deps.orders);
+  const checkout = new CheckoutService(ctx, deps.carts, deps.orders, deps.gateways);
   return {
     name: 'checkout',
     checkout,

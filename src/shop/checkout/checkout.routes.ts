@@ -66,11 +66,7 @@ export function registerCheckoutRoutes(
           billing_address: order.billing,
           shipping_address: order.shipping,
           payment_method: order.payment_method,
-          payment_result: {
-            payment_status: 'success',
-            payment_details: [],
-            redirect_url: `${ctx.config.publicUrl}/checkout/order-received/${order.id}/?key=${order.order_key}`,
-          },
+          payment_result: order.payment_result,
           totals: {
             total_items: s(order.items_subtotal),
             total_discount: s(order.discount_total),

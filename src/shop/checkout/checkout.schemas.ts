@@ -9,7 +9,10 @@ export const CheckoutBody = Type.Object({
   ]),
   shipping_address: Type.Optional(Type.Partial(ShippingSchema)),
   customer_note: Type.Optional(Type.String({ maxLength: 5000 })),
-  payment_method: Type.String({ minLength: 1, description: '`cod` (→ processing) or `bacs` (→ on-hold).' }),
+  payment_method: Type.String({
+    minLength: 1,
+    description: 'An enabled payment gateway (`GET /wc/v3/payment_gateways`).',
+  }),
   payment_data: Type.Optional(Type.Array(Type.Object({ key: Type.String(), value: Type.Unknown() }))),
   create_account: Type.Optional(Type.Boolean()),
   extensions: Type.Optional(

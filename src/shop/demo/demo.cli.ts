@@ -1,5 +1,6 @@
 import { type CliCommand, CliUsageError } from '../../platform/cli/cli-command.js';
 import { integerOption } from '../../platform/cli/cli-options.js';
+import { paymentsCliCommands } from '../payments/payments.cli.js';
 import type { ShopContext } from '../shop-part.js';
 import { generateBenchCatalog } from './bench-data.js';
 
@@ -12,7 +13,8 @@ export const shopCliCommands: ReadonlyArray<CliCommand<ShopContext>> = [
     options: {
       'with-fakes': {
         type: 'boolean',
-        description: "Also start the outside services' fakes and seed through them (video library).",
+        description:
+          "Also start the outside services' fakes and seed through them (video library); enable Stripe with the fake's test keys.",
       },
     },
     async run(ctx, { print, options }) {
@@ -39,4 +41,5 @@ export const shopCliCommands: ReadonlyArray<CliCommand<ShopContext>> = [
       return 0;
     },
   },
+  ...paymentsCliCommands,
 ];

@@ -38,6 +38,8 @@ export interface AdminOrderInput {
   billing?: Partial<BillingAddress>;
   shipping?: Partial<ShippingAddress>;
   paymentMethod?: string;
+  paymentMethodTitle?: string;
+  transactionId?: string;
   lineItems: AdminLineInput[];
   feeLines?: Array<{ name: string; total: string }>;
   couponLines?: Array<{ code: string }>;
@@ -154,6 +156,8 @@ export function createAdminOrder(
         billing,
         shipping: completeShipping(normaliseAddress(input.shipping ?? {})),
         paymentMethod: input.paymentMethod ?? '',
+        paymentMethodTitle: input.paymentMethodTitle,
+        transactionId: input.transactionId,
         customerNote: input.customerNote ?? '',
         lines: orderLinesOf(items),
         feeLines: fees,

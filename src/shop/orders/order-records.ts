@@ -38,6 +38,7 @@ export interface OrderRecord extends ShopOrder {
   line_items: Array<ShopOrder['line_items'][number] & { id: number; sku: string; price: number }>;
   payment_method: string;
   payment_method_title: string;
+  transaction_id: string;
   customer_note: string;
   order_key: string;
   fee_total: number;
@@ -136,6 +137,7 @@ function toRecord(
     date_completed: toIsoNoZone(row.completed_at),
     payment_method: row.payment_method,
     payment_method_title: row.payment_method_title,
+    transaction_id: row.transaction_id,
     customer_note: row.customer_note,
     order_key: row.order_key,
     fee_total: row.fee_total,

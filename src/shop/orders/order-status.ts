@@ -54,6 +54,8 @@ export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
 export function paymentMethodTitle(method: string): string {
   if (method === 'cod') return 'Cash on delivery';
   if (method === 'bacs') return 'Direct bank transfer';
+  if (method === 'cheque') return 'Check payments';
+  if (method === 'stripe') return 'Credit card (Stripe)';
   return method;
 }
 

@@ -37,7 +37,7 @@ export function orderView(order: OrderRecord, money: (minor: number) => string):
     shipping: order.shipping,
     payment_method: order.payment_method,
     payment_method_title: order.payment_method_title,
-    transaction_id: '',
+    transaction_id: order.transaction_id,
     line_items: order.line_items.map((item, index) => ({
       id: item.id,
       name: item.name,

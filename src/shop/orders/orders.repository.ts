@@ -18,6 +18,8 @@ export interface OrderTable {
   billing_email: string;
   payment_method: string;
   payment_method_title: string;
+  /** The gateway's payment id (Stripe: the PaymentIntent), '' when none. */
+  transaction_id: string;
   customer_note: string;
   items_subtotal: number;
   discount_total: number;

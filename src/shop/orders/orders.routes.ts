@@ -95,6 +95,8 @@ export function registerOrderRoutes(
         billing: b.billing,
         shipping: b.shipping,
         paymentMethod: b.payment_method,
+        paymentMethodTitle: b.payment_method_title,
+        transactionId: b.transaction_id,
         lineItems: b.line_items ?? [],
         feeLines: b.fee_lines,
         couponLines: b.coupon_lines,
@@ -147,6 +149,8 @@ export function registerOrderRoutes(
             shipping: body.shipping,
             customer_note: body.customer_note,
             payment_method: body.payment_method,
+            payment_method_title: body.payment_method_title,
+            transaction_id: body.transaction_id,
             meta_data: body.meta_data,
           },
           (trx, current) => refunds.refundRemaining(trx, current, refundedBy),
@@ -219,6 +223,7 @@ export function registerOrderRoutes(
           refund_total: l.refund_total === undefined ? 0 : minor(l.refund_total, 'line_items'),
         })),
         restock: b.api_restock ?? true,
+        apiRefund: b.api_refund ?? true,
         refundedBy: principalUser(request.principal)?.id ?? null,
       });
       reply.code(201);

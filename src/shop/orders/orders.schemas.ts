@@ -179,7 +179,9 @@ export const OrderCreateBody = Type.Object({
   customer_note: Type.Optional(Type.String()),
   billing: Type.Optional(BillingInput),
   shipping: Type.Optional(ShippingInput),
-  payment_method: Type.Optional(Type.String()),
+  payment_method: Type.Optional(Type.String({ maxLength: 40 })),
+  payment_method_title: Type.Optional(Type.String({ maxLength: 100 })),
+  transaction_id: Type.Optional(Type.String({ maxLength: 200 })),
   set_paid: Type.Optional(Type.Boolean()),
   line_items: Type.Optional(
     Type.Array(
@@ -224,7 +226,9 @@ export const OrderUpdateBody = Type.Object({
   customer_note: Type.Optional(Type.String()),
   billing: Type.Optional(BillingInput),
   shipping: Type.Optional(ShippingInput),
-  payment_method: Type.Optional(Type.String()),
+  payment_method: Type.Optional(Type.String({ maxLength: 40 })),
+  payment_method_title: Type.Optional(Type.String({ maxLength: 100 })),
+  transaction_id: Type.Optional(Type.String({ maxLength: 200 })),
   meta_data: Type.Optional(
     Type.Array(Type.Object({ key: Type.String({ minLength: 1 }), value: Type.Unknown() })),
   ),

@@ -50,6 +50,9 @@ export interface NewOrder {
   /** Empty when not given (the Store API checkout keeps none). */
   shipping?: ShippingAddress;
   paymentMethod: string;
+  /** The gateway's title (default: the shop's name for the method id). */
+  paymentMethodTitle?: string;
+  transactionId?: string;
   customerNote: string;
   lines: Array<{
     product_id: number;
@@ -101,6 +104,8 @@ export interface OrderPatch {
   billing?: Partial<BillingAddress>;
   customer_note?: string;
   payment_method?: string;
+  payment_method_title?: string;
+  transaction_id?: string;
   meta_data?: Array<{ key: string; value: unknown }>;
 }
 
@@ -130,7 +135,8 @@ export class OrdersService {
       shipping: JSON.stringify(shipping),
       billing_email: order.billing.email.trim().toLowerCase(),
       payment_method: order.paymentMethod,
-      payment_method_title: paymentMethodTitle(order.paymentMethod),
+      payment_method_title: order.paymentMethodTitle ?? paymentMethodTitle(order.paymentMethod),
+      transaction_id: order.transactionId ?? '',
       customer_note: order.customerNote,
       items_subtotal: order.itemsSubtotal,
       discount_total: order.discountTotal,
@@ -327,6 +333,8 @@ export class OrdersService {
         changes.payment_method = patch.payment_method;
         changes.payment_method_title = paymentMethodTitle(patch.payment_method);
       }
+      if (patch.payment_method_title !== undefined) changes.payment_method_title = patch.payment_method_title;
+      if (patch.transaction_id !== undefined) changes.transaction_id = patch.transaction_id;
       if (Object.keys(changes).length > 0) await updateOrderRow(trx, id, { ...changes, updated_at: now });
       for (const entry of patch.meta_data ?? []) {
         if (entry.value === null) await deleteOrderMeta(trx, id, entry.key);

@@ -37,18 +37,57 @@ export interface RefundRequest {
   /** Put refunded quantities back in stock. */
   restock: boolean;
   refundedBy: number | null;
+  /** WooCommerce's `api_refund`: give the money back through the order's gateway when it can (default true). */
+  apiRefund?: boolean;
 }
+
+/**
+ * A gateway's refund: null when the order's gateway does not refund; else it gives the money back (throwing a
+ * RestError when the gateway refuses) and answers what to write in the transaction recording the refund.
+ */
+export type GatewayRefund = (
+  order: OrderRecord,
+  amount: number,
+  reason: string,
+) => Promise<(trx: DbOrTrx) => Promise<void>> | null;
 
 /** Refunds: partial or full, never above what is left, even under concurrent requests. */
 export class RefundsService {
+  private gatewayRefund: GatewayRefund = () => null;
+
   constructor(
     private readonly ctx: ShopContext,
     private readonly orders: OrdersService,
   ) {}
 
-  /** Records a refund in its own transaction. */
-  create(orderId: number, request: RefundRequest): Promise<{ order: OrderRecord; refund: RefundRecord }> {
-    return this.ctx.db.transaction().execute((trx) => this.createIn(trx, orderId, request));
+  /** Sets how refunds reach the payment gateways (the payments part does). */
+  setGatewayRefunds(refund: GatewayRefund): void {
+    this.gatewayRefund = refund;
+  }
+
+  /**
+   * Records a refund in its own transaction; with `apiRefund` (default) the order's gateway gives the money back
+   * first (a refusal: an error and nothing recorded).
+   */
+  async create(
+    orderId: number,
+    request: RefundRequest,
+  ): Promise<{ order: OrderRecord; refund: RefundRecord }> {
+    let recordGateway: ((trx: DbOrTrx) => Promise<void>) | null = null;
+    const order = request.apiRefund === false ? null : await loadOrder(this.ctx.db, orderId);
+    if (order && !order.trashed) {
+      const amount =
+        request.amount ??
+        this.checkLines(order, request.lineItems ?? []).reduce((sum, l) => sum + l.refund_total, 0);
+      // Amounts the shop refuses anyway are refused below before any money moves.
+      if (Number.isInteger(amount) && amount > 0 && amount <= order.total - order.refunded_total)
+        recordGateway = await this.gatewayRefund(order, amount, request.reason);
+    }
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const done = await this.createIn(trx, orderId, request);
+      await recordGateway?.(trx);
+      return recordGateway ? { ...done, order: (await loadOrder(trx, orderId))! } : done;
+    });
   }
 
   /**

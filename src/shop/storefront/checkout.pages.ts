@@ -4,9 +4,9 @@ import { RestError, ValidationError } from '../../platform/http/errors.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { paymentMethodTitle } from '../orders/order-status.js';
 import { readStoreSettings, sellingCountries, shippingCountries } from '../settings/store-settings.js';
 import { ADDRESS_FIELDS, addressFields, statesScript } from './checkout-address-fields.js';
+import type { OrderRecord } from '../orders/order-records.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { type CartPageDeps, totalsRows } from './cart.pages.js';
 import { cartFormNonce, cartFormNonceValid, seeOther } from './cart-forms.js';
@@ -23,14 +23,6 @@ export interface CheckoutPageDeps extends CartPageDeps {
   orders: OrdersService;
 }
 
-const PAYMENT = [
-  ['cod', 'Cash on delivery', 'Pay with cash upon delivery.'],
-  [
-    'bacs',
-    'Direct bank transfer',
-    'Make your payment directly into our bank account; your order ships once it has cleared.',
-  ],
-] as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Values = Record<string, string>;
@@ -88,7 +80,8 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
         for (const [name, label, , required] of ADDRESS_FIELDS)
           if (required && !(form[`${prefix}_${name}`] ?? '').trim())
             errors[`${prefix}_${name}`] = `${label} is required.`;
-      if (!PAYMENT.some(([id]) => id === form.payment_method))
+      const offered = await deps.checkout.gateways.enabled();
+      if (!offered.some((g) => g.gateway.id === form.payment_method))
         errors.payment_method = 'Choose a payment method.';
       if (Object.keys(errors).length > 0)
         return renderCheckout(
@@ -134,7 +127,10 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           customerNote: (form.order_comments ?? '').trim(),
           extensions: {},
         });
-        return seeOther(reply, `/checkout/order-received/${order.id}/?key=${order.order_key}`);
+        // The gateway's next page: order-received, or its hosted payment page.
+        const next = order.payment_result.redirect_url;
+        const publicUrl = deps.ctx.config.publicUrl;
+        return seeOther(reply, next.startsWith(`${publicUrl}/`) ? next.slice(publicUrl.length) : next);
       } catch (error) {
         if (error instanceof ValidationError)
           return renderCheckout(
@@ -186,6 +182,7 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
       const money = (minor: number) => `${shop.currency.symbol}${shop.formatMoney(minor)}`;
       const extra = await deps.slots.render('order.received', { order }, request, assets);
       const tax = orderTaxSummary(order.tax_data, order.total_tax);
+      const payment = await paymentNotes(deps, order);
       const body = html`<h1>Order received</h1>
 <p class="notice success">Thank you. Your order has been received.</p>
 <ul class="order-overview">
@@ -193,8 +190,9 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
 <li>Date: <strong>${order.date_created.slice(0, 10)}</strong></li>
 <li>Email: <strong>${order.billing.email}</strong></li>
 <li>Total: <strong>${money(order.total)}</strong></li>
-<li>Payment method: <strong>${paymentMethodTitle(order.payment_method)}</strong></li>
+<li>Payment method: <strong>${order.payment_method_title}</strong></li>
 </ul>
+${payment.length > 0 ? html`<section class="payment-instructions" aria-label="Payment instructions">${payment.map((line) => html`<p>${line}</p>`)}</section>` : ''}
 <h2>Order details</h2>
 <table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Total</th></tr></thead>
 <tbody>${order.line_items.map((l) => html`<tr><td>${l.name} × ${l.quantity}</td><td class="num">${money(l.subtotal)}</td></tr>`)}</tbody>
@@ -264,7 +262,8 @@ ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}
     addressFields({ prefix, values, errors, countries, defaultCountry: settings.baseCountry });
   const different = values.ship_to_different_address === '1';
   assets.scripts.add('checkout-address');
-  const chosen = values.payment_method ?? 'cod';
+  const offered = await deps.checkout.gateways.enabled();
+  const chosen = values.payment_method ?? offered[0]?.gateway.id ?? '';
   const body = html`<h1>Checkout</h1>
 <details class="checkout-coupon"${cart.coupons.length > 0 ? html` open` : ''}><summary>Have a coupon?</summary>
 <form method="post" action="/cart/">
@@ -296,9 +295,9 @@ ${
 <div class="field"><label for="order_comments">Order notes (optional)</label><textarea id="order_comments" name="order_comments" rows="3">${values.order_comments ?? ''}</textarea></div>
 </fieldset>
 <fieldset${errors.payment_method ? html` aria-describedby="payment-error"` : ''}><legend>Payment method</legend>
-${PAYMENT.map(
-  ([id, label, help]) =>
-    html`<p><input type="radio" id="payment_method_${id}" name="payment_method" value="${id}"${chosen === id ? html` checked` : ''}> <label for="payment_method_${id}">${label}</label><br><small>${help}</small></p>`,
+${offered.map(
+  ({ gateway: { id }, title, description }) =>
+    html`<p><input type="radio" id="payment_method_${id}" name="payment_method" value="${id}"${chosen === id ? html` checked` : ''}> <label for="payment_method_${id}">${title}</label><br><small>${description}</small></p>`,
 )}
 ${errors.payment_method ? html`<span class="field-error" id="payment-error">${errors.payment_method}</span>` : ''}
 </fieldset>
@@ -315,4 +314,11 @@ ${totalsExtra}
 </div>
 </form>`;
   return sendStorefrontPage(deps, request, reply, { title: 'Checkout', body, assets, notices, status });
+}
+
+// What the order's gateway tells the shopper after ordering (instructions, bank details); none for an unknown one.
+async function paymentNotes(deps: CheckoutPageDeps, order: OrderRecord): Promise<string[]> {
+  const state = (await deps.checkout.gateways.list()).find((s) => s.gateway.id === order.payment_method);
+  if (!state?.gateway.receivedNotes) return [];
+  return state.gateway.receivedNotes({ order, settings: state.settings });
 }

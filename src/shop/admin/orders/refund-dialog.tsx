@@ -15,6 +15,8 @@ export function RefundDialog(props: {
 }) {
   const { order } = props;
   const currency = order.currency;
+  // WooCommerce's `api_refund`: a paid Stripe order is refunded through Stripe.
+  const throughStripe = order.payment_method === 'stripe' && order.transaction_id !== '';
   const lines = order.line_items.map((line) => {
     const refunded = props.refunds
       .flatMap((r) => r.line_items)
@@ -78,6 +80,14 @@ export function RefundDialog(props: {
             formatAmount(toDecimal(alreadyRefunded, currency), currency),
             formatAmount(toDecimal(available, currency), currency),
           )}
+        </p>
+        <p>
+          {throughStripe
+            ? __("The money goes back to the customer's card through Stripe.", 'storeside')
+            : sprintf(
+                __('The refund is only recorded: give the money back yourself (%s).', 'storeside'),
+                order.payment_method_title || __('no payment method', 'storeside'),
+              )}
         </p>
         <div className="storeside-refund-lines">
           {lines.map(({ line, left }) => (
