@@ -151,7 +151,7 @@ describeInBrowser('loyalty on the storefront', () => {
       expect.objectContaining({ transaction_type: 'debit', amount: '1000.00', reference_id: orderId }),
     ]);
     await page.context().close();
-  });
+  }, 45_000);
 
   it('should let a guest who follows a referral link register on My account', async () => {
     const me = await loyalty(t, 'GET', `/customers/${ada.id}`, adminCookie);
