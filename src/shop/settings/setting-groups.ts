@@ -1,11 +1,11 @@
 import { GENERAL_SETTINGS } from './general-settings.js';
 import type { SettingDefinition, SettingGroup } from './setting-definitions.js';
-import { TAX_SETTINGS } from './tax-settings.js';
 
 /** The settings groups `/wc/v3/settings` lists, in WooCommerce's tab order; add a group's fields in its own file. */
 export const SETTING_GROUPS: readonly SettingGroup[] = [
   { id: 'general', label: 'General', description: '', settings: GENERAL_SETTINGS },
-  { id: 'tax', label: 'Tax', description: '', settings: TAX_SETTINGS },
+  // The Tax tab's fields and routes belong to the tax calculation (src/shop/tax/tax-settings.ts).
+  { id: 'tax', label: 'Tax', description: '', settings: [] },
 ];
 
 /** A group by id; undefined when there is none. */

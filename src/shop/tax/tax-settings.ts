@@ -12,13 +12,30 @@ interface TaxSettingDefinition {
   id: string;
   label: string;
   description: string;
-  type: 'checkbox' | 'select' | 'textarea';
+  type: 'checkbox' | 'select' | 'radio' | 'textarea';
   default: string;
   tip: string;
 }
 
 /** The Tax-tab settings this shop keeps (WooCommerce's ids, labels and defaults). */
 export const TAX_SETTINGS: readonly TaxSettingDefinition[] = [
+  {
+    id: 'woocommerce_prices_include_tax',
+    label: 'Prices entered with tax',
+    description:
+      'This option is important as it will affect how you input prices. Changing it will not update existing products.',
+    type: 'radio',
+    default: 'no',
+    tip: '',
+  },
+  {
+    id: 'woocommerce_tax_based_on',
+    label: 'Calculate tax based on',
+    description: 'This option determines which address is used to calculate tax.',
+    type: 'select',
+    default: 'shipping',
+    tip: '',
+  },
   {
     id: 'woocommerce_shipping_tax_class',
     label: 'Shipping tax class',
@@ -131,6 +148,10 @@ async function optionsOf(options: OptionsStore, d: TaxSettingDefinition): Promis
     };
   }
   if (d.id === 'woocommerce_tax_total_display') return { single: 'As a single total', itemized: 'Itemized' };
+  if (d.id === 'woocommerce_prices_include_tax')
+    return { yes: 'Yes, I will enter prices inclusive of tax', no: 'No, I will enter prices exclusive of tax' };
+  if (d.id === 'woocommerce_tax_based_on')
+    return { shipping: 'Customer shipping address', billing: 'Customer billing address', base: 'Shop base address' };
   return DISPLAY;
 }
 
@@ -147,7 +168,7 @@ async function settingView(
     description: d.description,
     type: d.type,
     default: d.default,
-    ...(d.type === 'select' ? { options: await optionsOf(options, d) } : {}),
+    ...(d.type === 'select' || d.type === 'radio' ? { options: await optionsOf(options, d) } : {}),
     tip: d.tip,
     value: typeof stored === 'string' ? stored : d.default,
     group_id: 'tax',
