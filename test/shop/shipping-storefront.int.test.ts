@@ -88,6 +88,7 @@ describe('shipping on the cart and checkout pages', () => {
       billing_city: 'New York',
       billing_postcode: '10001',
       billing_country: 'US',
+      billing_state: 'NY',
       payment_method: 'cod',
     };
     const placed = await v.post('/checkout/', { ...fields, shipping_method: `flat_rate:${flat}` });
@@ -117,11 +118,12 @@ describe('shipping on the cart and checkout pages', () => {
       billing_city: 'Tokyo',
       billing_postcode: '100-0001',
       billing_country: 'JP',
+      billing_state: 'JP13',
       payment_method: 'cod',
       shipping_method: `flat_rate:${flat}`,
     });
     expect(r.statusCode).toBe(409);
     expect(r.body).toContain('The shipping options changed for your address. Please choose one.');
-    expect(r.body).toContain('No shipping options were found for 100-0001, JP.');
+    expect(r.body).toContain('No shipping options were found for 100-0001, JP13, JP.');
   });
 });

@@ -172,13 +172,15 @@ async function changeCartAndCheckout(page: Page): Promise<void> {
 /** Fills the checkout form, picks Direct bank transfer and places the order; returns the order number shown. */
 async function placeOrder(page: Page, email: string): Promise<number> {
   await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Sam');
-  await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shopper');
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main St');
-  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Springfield');
-  await page.getByRole('textbox', { name: 'Postcode', exact: true }).fill('12345');
-  await page.getByRole('textbox', { name: 'Country', exact: true }).fill('US');
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('555-0100');
+  const billing = page.getByRole('group', { name: 'Billing details' });
+  await billing.getByRole('textbox', { name: 'First name', exact: true }).fill('Sam');
+  await billing.getByRole('textbox', { name: 'Last name', exact: true }).fill('Shopper');
+  await billing.getByLabel('Country / Region').selectOption('US');
+  await billing.getByLabel('State / County').selectOption({ label: 'Illinois' });
+  await billing.getByLabel('Street address').fill('1 Main St');
+  await billing.getByLabel('Town / City').fill('Springfield');
+  await billing.getByLabel('Postcode / ZIP').fill('12345');
+  await billing.getByRole('textbox', { name: 'Phone', exact: true }).fill('555-0100');
   await page.getByRole('radio', { name: 'Direct bank transfer' }).check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.getByRole('heading', { level: 1, name: 'Order received' }).waitFor();
