@@ -109,14 +109,15 @@ describeInBrowser('loyalty on the storefront', () => {
     expect(await page.getByRole('textbox', { name: 'Email address', exact: true }).inputValue()).toBe(
       'ada@example.com',
     );
-    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Ada');
-    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Lovelace');
-    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 St James’s Square');
-    await page.getByRole('textbox', { name: 'City', exact: true }).fill('London');
-    await page.getByRole('textbox', { name: 'Postcode', exact: true }).fill('SW1Y 4JH');
-    await page.getByRole('textbox', { name: 'Country', exact: true }).fill('GB');
+    const billing = page.getByRole('group', { name: 'Billing details' });
+    await billing.getByRole('textbox', { name: 'First name', exact: true }).fill('Ada');
+    await billing.getByRole('textbox', { name: 'Last name', exact: true }).fill('Lovelace');
+    await billing.getByLabel('Country / Region').selectOption('GB');
+    await billing.getByLabel('Street address').fill('12 St James’s Square');
+    await billing.getByLabel('Town / City').fill('London');
+    await billing.getByLabel('Postcode / ZIP').fill('SW1Y 4JH');
     // Enter in a billing field places the order, as on a checkout without the widget (not Apply points).
-    await page.getByRole('textbox', { name: 'Country', exact: true }).press('Enter');
+    await billing.getByLabel('Postcode / ZIP').press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Order received' }).waitFor();
     await page.getByText('This order will earn you 40 points once it is complete.').waitFor();
     await expectNoSeriousA11yViolations(page);

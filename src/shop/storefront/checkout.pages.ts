@@ -274,6 +274,7 @@ ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}
 <form method="post" action="/checkout/" class="checkout" novalidate>
 ${statesScript([...new Set([...selling, ...shipping])])}
 <input type="hidden" name="_wpnonce" value="${nonce}">
+<button type="submit" hidden tabindex="-1">Place order</button>
 <div class="checkout-layout">
 <div>
 <fieldset><legend>Contact information</legend>
