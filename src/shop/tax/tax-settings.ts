@@ -149,9 +149,16 @@ async function optionsOf(options: OptionsStore, d: TaxSettingDefinition): Promis
   }
   if (d.id === 'woocommerce_tax_total_display') return { single: 'As a single total', itemized: 'Itemized' };
   if (d.id === 'woocommerce_prices_include_tax')
-    return { yes: 'Yes, I will enter prices inclusive of tax', no: 'No, I will enter prices exclusive of tax' };
+    return {
+      yes: 'Yes, I will enter prices inclusive of tax',
+      no: 'No, I will enter prices exclusive of tax',
+    };
   if (d.id === 'woocommerce_tax_based_on')
-    return { shipping: 'Customer shipping address', billing: 'Customer billing address', base: 'Shop base address' };
+    return {
+      shipping: 'Customer shipping address',
+      billing: 'Customer billing address',
+      base: 'Shop base address',
+    };
   return DISPLAY;
 }
 
