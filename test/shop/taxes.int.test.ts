@@ -189,6 +189,8 @@ describe('/wc/v3/settings/tax', () => {
   it("should list and change the Tax tab's settings in WooCommerce's setting shape", async () => {
     const list = (await call('GET', 'settings/tax')).json();
     expect(list.map((s: Json) => s.id)).toEqual([
+      'woocommerce_prices_include_tax',
+      'woocommerce_tax_based_on',
       'woocommerce_shipping_tax_class',
       'woocommerce_tax_round_at_subtotal',
       'woocommerce_tax_classes',
@@ -196,8 +198,9 @@ describe('/wc/v3/settings/tax', () => {
       'woocommerce_tax_display_cart',
       'woocommerce_tax_total_display',
     ]);
-    expect(list[0]).toMatchObject({ type: 'select', value: 'inherit', default: 'inherit', group_id: 'tax' });
-    expect(list[0].options).toMatchObject({
+    expect(list[0]).toMatchObject({ type: 'radio', value: 'no', default: 'no', group_id: 'tax' });
+    expect(list[2]).toMatchObject({ type: 'select', value: 'inherit', default: 'inherit', group_id: 'tax' });
+    expect(list[2].options).toMatchObject({
       inherit: expect.any(String),
       '': 'Standard',
       'zero-rate': 'Zero rate',
