@@ -65,6 +65,9 @@ describeInBrowser('shop admin: shipping', () => {
     await page.keyboard.press('Enter');
     await notices().getByText('Zone "Asia" moved to position 2.').waitFor();
     await expect.poll(zoneNames).toEqual(['Domestic', 'Asia', 'Europe']);
+    // Drag only once the list on screen shows the new order (its reread has arrived).
+    const shown = () => page.getByRole('link', { name: /^(Domestic|Asia|Europe)$/ }).allTextContents();
+    await expect.poll(shown).toEqual(['Domestic', 'Asia', 'Europe']);
 
     await page.getByRole('row', { name: /Europe/ }).dragTo(page.getByRole('row', { name: /Domestic/ }));
     await notices().getByText('Zone "Europe" moved to position 1.').waitFor();
