@@ -1,17 +1,5 @@
 import { Type } from '@sinclair/typebox';
-
-/** One setting in WooCommerce's shape (`options` only for selects). */
-export const GatewaySettingSchema = Type.Object({
-  id: Type.String(),
-  label: Type.String(),
-  description: Type.String(),
-  type: Type.String(),
-  value: Type.String(),
-  default: Type.String(),
-  tip: Type.String(),
-  placeholder: Type.String(),
-  options: Type.Optional(Type.Record(Type.String(), Type.String())),
-});
+import { WcSettingSchema } from '../settings/wc-setting.schemas.js';
 
 /** A payment gateway as `wc/v3/payment_gateways` answers it (secrets masked). */
 export const PaymentGatewaySchema = Type.Object({
@@ -23,7 +11,7 @@ export const PaymentGatewaySchema = Type.Object({
   method_title: Type.String(),
   method_description: Type.String(),
   method_supports: Type.Array(Type.String()),
-  settings: Type.Record(Type.String(), GatewaySettingSchema),
+  settings: Type.Record(Type.String(), WcSettingSchema),
   _links: Type.Record(Type.String(), Type.Array(Type.Object({ href: Type.String() }))),
 });
 

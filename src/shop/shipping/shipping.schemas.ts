@@ -1,3 +1,4 @@
+import { WcSettingSchema } from '../settings/wc-setting.schemas.js';
 import { Type } from '@sinclair/typebox';
 
 const Links = Type.Record(Type.String(), Type.Array(Type.Object({ href: Type.String() })), {
@@ -42,18 +43,6 @@ export const LocationsBody = Type.Array(
   { maxItems: 1000 },
 );
 
-const Setting = Type.Object({
-  id: Type.String(),
-  label: Type.String(),
-  description: Type.String(),
-  type: Type.String(),
-  value: Type.String(),
-  default: Type.String(),
-  tip: Type.String(),
-  placeholder: Type.String(),
-  options: Type.Optional(Type.Record(Type.String(), Type.String())),
-});
-
 /** A method instance of a zone. */
 export const MethodResponse = Type.Object({
   id: Type.Integer(),
@@ -64,7 +53,7 @@ export const MethodResponse = Type.Object({
   method_id: Type.String(),
   method_title: Type.String(),
   method_description: Type.String(),
-  settings: Type.Record(Type.String(), Setting),
+  settings: Type.Record(Type.String(), WcSettingSchema),
   _links: Links,
 });
 
