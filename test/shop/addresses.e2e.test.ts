@@ -34,7 +34,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function rest(method: 'GET' | 'PUT', path: string, payload?: object): Promise<Json> {
+async function rest(
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  payload?: object,
+): Promise<Json> {
   const r = await t.app.inject({ method, url: `/wp-json${path}`, headers: admin, payload });
   expect(r.statusCode, r.body).toBeLessThan(300);
   return r.json();
@@ -77,7 +81,20 @@ describeInBrowser('addresses', () => {
     await page.getByLabel('Postcode / ZIP').fill('M5H 2N2');
   }, 60_000);
 
-  it('should let a guest choose a country and state from the lists and ship to a different address', async () => {
+  it('should let a guest choose a country and state from the lists, ship elsewhere, choose a rate and see the tax', async () => {
+    // Canada has two rates and a 5 % GST that also taxes shipping; prices are entered without tax.
+    await rest('PUT', '/wc/v3/settings/tax/woocommerce_prices_include_tax', { value: 'no' });
+    const canada = await rest('POST', '/wc/v3/shipping/zones', { name: 'Canada', order: 1 });
+    await rest('PUT', `/wc/v3/shipping/zones/${canada.id}/locations`, [{ code: 'CA', type: 'country' }]);
+    for (const [title, cost] of [
+      ['Courier', '10.00'],
+      ['Express', '25.00'],
+    ])
+      await rest('POST', `/wc/v3/shipping/zones/${canada.id}/methods`, {
+        method_id: 'flat_rate',
+        settings: { title, cost },
+      });
+    await rest('POST', '/wc/v3/taxes', { country: 'CA', rate: '5', name: 'GST', shipping: true });
     await page.context().clearCookies();
     await page.goto((await rest('GET', `/wc/v3/products/${lamp}`)).permalink);
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -107,6 +124,12 @@ describeInBrowser('addresses', () => {
     await shipping.getByLabel('Street address').fill('2 Rue Sainte');
     await shipping.getByLabel('Town / City').fill('Montréal');
     await shipping.getByLabel('Postcode / ZIP').fill('h2y1c6');
+    // The order review follows the shipping address: Canada's rates, chosen here, and the tax on items and shipping.
+    const review = page.getByRole('region', { name: 'Your order' });
+    await review.getByLabel('Express: $25.00').check();
+    await review.getByRole('row', { name: 'GST $2.75' }).waitFor();
+    expect(await review.getByRole('row', { name: /^Total/ }).textContent()).toContain('$57.75');
+    expect(await review.getByLabel('Express: $25.00').isChecked()).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/tmp/shop-checkout-addresses.png', fullPage: true });
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -126,7 +149,14 @@ describeInBrowser('addresses', () => {
       state: 'QC',
       postcode: 'H2Y 1C6',
     });
-  });
+    expect(order.shipping_lines).toMatchObject([
+      { method_title: 'Express', total: '25.00', total_tax: '1.25' },
+    ]);
+    expect(order.tax_lines).toMatchObject([{ label: 'GST', tax_total: '1.50', shipping_tax_total: '1.25' }]);
+    expect([order.total, order.total_tax]).toEqual(['57.75', '2.75']);
+    // Restore the shop the next test expects: no shipping methods, no taxes.
+    await rest('DELETE', `/wc/v3/shipping/zones/${canada.id}?force=true`);
+  }, 60_000);
 
   it('should show an address error at its field without JavaScript, and swap the state field by a post', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });

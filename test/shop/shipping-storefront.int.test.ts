@@ -126,4 +126,22 @@ describe('shipping on the cart and checkout pages', () => {
     expect(r.body).toContain('The shipping options changed for your address. Please choose one.');
     expect(r.body).toContain('No shipping options were found for 100-0001, JP13, JP.');
   });
+
+  it("should show the rates of the address entered when the country's Update button is pressed, without JavaScript", async () => {
+    const v = formBrowser(t);
+    await v.post('/cart/', { 'add-to-cart': String(mug), quantity: '1' });
+    const checkout = await v.get('/checkout/');
+    const updated = await v.post('/checkout/', {
+      _wpnonce: nonceOf(checkout.body),
+      billing_country: 'US',
+      billing_state: 'NY',
+      billing_postcode: '10001',
+      update_address: 'billing',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.body).toContain('<legend>Shipping to 10001, NY, US</legend>');
+    expect(updated.body).toContain('Flat rate: $4.00');
+    // The form keeps what was entered.
+    expect(updated.body).toContain('id="billing_postcode" name="billing_postcode" value="10001"');
+  });
 });

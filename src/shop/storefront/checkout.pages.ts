@@ -70,9 +70,20 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           ],
           403,
         );
-      // The "Update country" button (for browsers without JavaScript): the same form, for the chosen country.
-      if (form.update_address) return renderCheckout(deps, request, reply, form, {}, []);
       const differentShipping = form.ship_to_different_address === '1';
+      const address = (prefix: string) =>
+        Object.fromEntries(ADDRESS_FIELDS.map(([name]) => [name, (form[`${prefix}_${name}`] ?? '').trim()]));
+      const session = deps.sessions.forRequest(request);
+      const destination = {
+        billing: address('billing'),
+        ...(differentShipping ? { shipping: address('shipping') } : {}),
+      };
+      // The "Update country" button (for browsers without JavaScript): the same form for the chosen country, its
+      // shipping options and tax following the address as entered so far.
+      if (form.update_address) {
+        await deps.carts.updateCustomer(session, destination);
+        return renderCheckout(deps, request, reply, form, {}, []);
+      }
       const errors: Values = {};
       const email = (form.billing_email ?? '').trim();
       if (!EMAIL.test(email)) errors.billing_email = 'Enter a valid e-mail address.';
@@ -93,19 +104,11 @@ export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): voi
           [{ kind: 'error', text: 'Please correct the fields marked below.' }],
           422,
         );
-      const session = deps.sessions.forRequest(request);
       try {
-        const address = (prefix: string) =>
-          Object.fromEntries(
-            ADDRESS_FIELDS.map(([name]) => [name, (form[`${prefix}_${name}`] ?? '').trim()]),
-          );
         const chosenRate = form[SHIPPING_METHOD_FIELD];
         // Rates follow the address just entered: a choice that address no longer offers is asked again, never swapped.
         if (chosenRate !== undefined) {
-          const computed = await deps.carts.updateCustomer(session, {
-            billing: address('billing'),
-            ...(differentShipping ? { shipping: address('shipping') } : {}),
-          });
+          const computed = await deps.carts.updateCustomer(session, destination);
           const offered = computed.shipping.packages[0]?.rates.some((r) => r.rate_id === chosenRate);
           if (!offered)
             return renderCheckout(
@@ -262,6 +265,7 @@ ${error ? html`<span class="field-error" id="${id}-error">${error}</span>` : ''}
     addressFields({ prefix, values, errors, countries, defaultCountry: settings.baseCountry });
   const different = values.ship_to_different_address === '1';
   assets.scripts.add('checkout-address');
+  assets.scripts.add('checkout-review');
   const offered = await deps.checkout.gateways.enabled();
   const chosen = values.payment_method ?? offered[0]?.gateway.id ?? '';
   const body = html`<h1>Checkout</h1>
@@ -305,6 +309,7 @@ ${errors.payment_method ? html`<span class="field-error" id="payment-error">${er
 </div>
 <section aria-labelledby="order-review-heading">
 <h2 id="order-review-heading">Your order</h2>
+<p id="order-review-status" class="screen-reader-text" role="status"></p>
 <table class="shop-table"><thead><tr><th scope="col">Product</th><th scope="col" class="num">Subtotal</th></tr></thead>
 <tbody>${cart.items.map((i) => html`<tr><td>${i.name} × ${i.quantity}</td><td class="num">${money(i.line_subtotal)}</td></tr>`)}</tbody>
 <tfoot>${totalsRows(shop, cart)}</tfoot></table>
