@@ -29,6 +29,21 @@ const COUNTRY_LIST: Country[] = CODES.map((code) => ({ code, name: englishName(c
 const BY_CODE = new Map(COUNTRY_LIST.map((c) => [c.code, c]));
 const BY_NAME = nameIndex();
 
+// Where WooCommerce's continents.php places a country on another continent than the package does.
+const WOO_CONTINENTS: Partial<Record<TCountryCode, TContinentCode>> = {
+  CY: 'AS',
+  IO: 'AF',
+  RU: 'EU',
+  TL: 'AS',
+};
+const CONTINENT_LIST: Continent[] = (Object.keys(continents) as TContinentCode[])
+  .map((code) => ({
+    code,
+    name: continents[code],
+    countries: COUNTRY_LIST.filter((c) => continentCode(c.code as TCountryCode) === code).map((c) => c.code),
+  }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
 /** Every country WooCommerce knows, sorted by name. */
 export function allCountries(): readonly Country[] {
   return COUNTRY_LIST;
@@ -54,20 +69,27 @@ export function countryCodeOf(input: string): string | null {
 
 /** Every continent with its countries' codes, sorted by continent name. */
 export function allContinents(): readonly Continent[] {
-  return (Object.keys(continents) as TContinentCode[])
-    .map((code) => ({
-      code,
-      name: continents[code],
-      countries: COUNTRY_LIST.filter((c) => countries[c.code as TCountryCode].continent === code).map(
-        (c) => c.code,
-      ),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return CONTINENT_LIST;
+}
+
+/** The WooCommerce continent code (`EU`, `NA` …) of an ISO 3166-1 alpha-2 country (any case), or null. */
+export function continentOf(country: string): string | null {
+  const code = country.toUpperCase();
+  return BY_CODE.has(code) ? continentCode(code as TCountryCode) : null;
+}
+
+/** The name of a WooCommerce continent code (any case), or null when the code is not one. */
+export function continentName(code: string): string | null {
+  return continents[code.toUpperCase() as TContinentCode] ?? null;
 }
 
 /** The ISO 4217 codes a country uses, main one first. */
 export function countryCurrencies(code: string): readonly string[] {
   return BY_CODE.has(code) ? countries[code as TCountryCode].currency : [];
+}
+
+function continentCode(code: TCountryCode): TContinentCode {
+  return WOO_CONTINENTS[code] ?? countries[code].continent;
 }
 
 function englishName(code: TCountryCode): string {

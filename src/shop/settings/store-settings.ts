@@ -22,6 +22,18 @@ export interface StoreSettings {
   taxBasedOn: 'shipping' | 'billing' | 'base';
 }
 
+/** WooCommerce's option holding the store's country and state (`US:CA`, or `GB` where there are no states). */
+export const BASE_COUNTRY_OPTION = 'woocommerce_default_country';
+
+/** WooCommerce's default value of {@link BASE_COUNTRY_OPTION}. */
+export const DEFAULT_BASE_COUNTRY = 'US:CA';
+
+/** A {@link BASE_COUNTRY_OPTION} value split: `US:CA` → `{ country: 'US', state: 'CA' }` (state '' when none). */
+export function splitBaseCountry(value: string): { country: string; state: string } {
+  const [country = '', state = ''] = value.split(':');
+  return { country, state };
+}
+
 /** One setting's current value: the stored one, or the setting's default. */
 export function readSettingValue(
   options: OptionsStore,
@@ -41,14 +53,14 @@ export async function readStoreSettings(options: OptionsStore, db?: DbOrTrx): Pr
     const value = await options.get<SettingValue>(id, [], db);
     return Array.isArray(value) ? value : [];
   };
-  const [baseCountry, baseState = ''] = (await text('woocommerce_default_country', 'US:CA')).split(':');
+  const base = splitBaseCountry(await text(BASE_COUNTRY_OPTION, DEFAULT_BASE_COUNTRY));
   return {
     storeAddress: await text('woocommerce_store_address'),
     storeAddress2: await text('woocommerce_store_address_2'),
     storeCity: await text('woocommerce_store_city'),
     storePostcode: await text('woocommerce_store_postcode'),
-    baseCountry,
-    baseState,
+    baseCountry: base.country,
+    baseState: base.state,
     allowedCountries: (await text(
       'woocommerce_allowed_countries',
       'all',

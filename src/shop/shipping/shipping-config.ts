@@ -5,7 +5,8 @@ import type { DbOrTrx } from '../../platform/db/database.js';
 import { readOption } from '../../platform/options/options.repository.js';
 import { findClasses } from './shipping-classes.repository.js';
 import { findLocations, findMethods, findZones, type StoredMethod } from './shipping.repository.js';
-import { BASE_COUNTRY_OPTION, baseAddressOf, type PackageAddress } from './store-base.js';
+import { BASE_COUNTRY_OPTION } from '../settings/store-settings.js';
+import { baseAddressOf, type PackageAddress } from './store-base.js';
 import type { MatchableZone } from './zone-matching.js';
 
 /** The cache topic every write of zones, locations, methods or classes bumps. */

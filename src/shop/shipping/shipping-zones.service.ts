@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import { type FieldErrors, NotFoundError, RestError, ValidationError } from '../../platform/http/errors.js';
 import { findClasses } from './shipping-classes.repository.js';
-import { continentName } from './continents.js';
+import { continentName } from '../addresses/countries.js';
 import { shippingChanged } from './shipping-config.js';
 import { checkSettings, METHOD_IDS, type MethodId } from './method-types.js';
 import {

@@ -1,4 +1,4 @@
-import { continentOf } from './continents.js';
+import { continentOf } from '../addresses/countries.js';
 
 /** A zone location as WooCommerce stores it: `US`, `US:CA`, `EU`, `90210`, `902*`, `90210...90299`. */
 export interface ZoneLocation {

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import type { OptionsStore } from '../../platform/options/options.js';
+import { BASE_COUNTRY_OPTION, DEFAULT_BASE_COUNTRY, splitBaseCountry } from '../settings/store-settings.js';
 import type { TaxLocation } from './tax-rates.js';
 
 /** The tax options a calculation or a page reads, under WooCommerce's option names. */
@@ -30,14 +31,14 @@ export const DEFAULT_TAX_CLASSES = 'Reduced rate\nZero rate';
 
 /**
  * Reads the tax options by their WooCommerce option names from the platform options, with WooCommerce's
- * defaults (taxes off). The integrator may route the general-tab ones through the store-settings accessor.
+ * defaults (taxes off).
  */
 export async function readTaxOptions(options: OptionsStore, db?: DbOrTrx): Promise<TaxOptions> {
   const text = async (name: string, fallback: string) => {
     const value = await options.get<unknown>(name, fallback, db);
     return typeof value === 'string' ? value : fallback;
   };
-  const [country, state = ''] = (await text('woocommerce_default_country', 'US:CA')).split(':');
+  const { country, state } = splitBaseCountry(await text(BASE_COUNTRY_OPTION, DEFAULT_BASE_COUNTRY));
   const basedOn = await text('woocommerce_tax_based_on', 'shipping');
   return {
     calcTaxes: (await text('woocommerce_calc_taxes', 'no')) === 'yes',
