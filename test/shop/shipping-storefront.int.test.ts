@@ -49,12 +49,23 @@ describe('shipping on the cart and checkout pages', () => {
       calc_shipping_country: 'USA',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.body).toContain('Enter a two-letter country code');
+    expect(wrong.body).toContain('Choose a country / region we ship to.');
+    // The country is a list of where the store ships (the store's own chosen), the state a list of its states.
+    expect(cart.body).toMatch(/<option value="US" selected>United States \(US\)<\/option>/);
+    expect(cart.body).toContain('<option value="NY">New York</option>');
+    const badState = await v.post('/cart/', {
+      _wpnonce: nonceOf(cart.body),
+      calc_shipping: '1',
+      calc_shipping_country: 'US',
+      calc_shipping_state: 'Atlantis',
+    });
+    expect(badState.statusCode).toBe(400);
+    expect(badState.body).toContain('Choose a state of United States (US) from the list.');
     const calc = await v.post('/cart/', {
       _wpnonce: nonceOf(cart.body),
       calc_shipping: '1',
       calc_shipping_country: 'us',
-      calc_shipping_state: 'NY',
+      calc_shipping_state: 'New York',
       calc_shipping_postcode: '10001',
     });
     expect(calc.statusCode).toBe(303);

@@ -6,6 +6,9 @@ import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CartService, ComputedCart } from '../cart/cart.service.js';
 import type { CartSessions, RequestCart } from '../cart/cart-session.js';
+import { countryName } from '../addresses/countries.js';
+import { hasStateList, stateCodeOf } from '../addresses/states.js';
+import { readStoreSettings, shippingCountries } from '../settings/store-settings.js';
 import type { ShopApi, ShopCart } from '../shop-api.js';
 import { cartTaxSummary, includesTaxNote, shownSubtotal, taxRows } from '../tax/tax-display.js';
 import { cartFormNonce, cartFormNonceValid, MAX_QUANTITY, seeOther, wholeNumber } from './cart-forms.js';
@@ -102,15 +105,19 @@ export function registerCartPage(app: RestApp, deps: CartPageDeps): void {
           }
           if (form.calc_shipping !== undefined) {
             const country = (form.calc_shipping_country ?? '').trim().toUpperCase();
-            if (!/^[A-Z]{2}$/.test(country))
+            if (!shippingCountries(await readStoreSettings(deps.ctx.options)).includes(country))
+              throw new RestError('invalid_country', 'Choose a country / region we ship to.', 400);
+            const givenState = (form.calc_shipping_state ?? '').trim();
+            const state = hasStateList(country) ? stateCodeOf(country, givenState) : givenState;
+            if (state === null)
               throw new RestError(
-                'invalid_country',
-                'Enter a two-letter country code, such as US or DE.',
+                'invalid_state',
+                `Choose a state of ${countryName(country)} from the list.`,
                 400,
               );
-            const fields = ['state', 'city', 'postcode'] as const;
+            const fields = ['city', 'postcode'] as const;
             const address = Object.fromEntries(fields.map((f) => [f, form[`calc_shipping_${f}`] ?? '']));
-            await deps.carts.updateCustomer(session, { shipping: { ...address, country } });
+            await deps.carts.updateCustomer(session, { shipping: { ...address, state, country } });
             keepCart(deps, request, reply, session);
             return seeOther(reply, `${back}?updated=1`);
           }
@@ -212,6 +219,9 @@ async function renderCart(
       body: html`<h1>Cart</h1><p>Your cart is currently empty.</p><p><a class="button" href="/shop/">Return to shop</a></p>`,
     });
   const nonce = cartFormNonce(deps.ctx, request);
+  const settings = await readStoreSettings(deps.ctx.options);
+  // The calculator's state field follows its country, as the checkout's does.
+  if (computed.shipping.needsShipping) assets.scripts.add('checkout-address');
   const slugs = new Map(
     (await shop.getProducts(cart.items.map((i) => i.product_id))).map((p) => [p.id, p.slug]),
   );
@@ -258,7 +268,7 @@ ${shippingOptions(shop, computed, 'cart')}
 <button type="submit" name="update_shipping" value="1" class="secondary">Update shipping</button></form>`
     : shippingOptions(shop, computed, 'cart')
 }
-${shippingCalculator(computed, nonce)}
+${shippingCalculator({ computed, nonce, countries: shippingCountries(settings), defaultCountry: settings.baseCountry })}
 <table class="shop-table"><tbody>${totalsRows(shop, cart)}</tbody></table>
 <p><a class="button" href="/checkout/">Proceed to checkout</a></p>
 </section>

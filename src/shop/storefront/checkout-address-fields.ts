@@ -73,7 +73,13 @@ export function statesScript(countries: readonly string[]): SafeHtml {
   return html`<script type="application/json" id="checkout-states">${jsonScript(lists)}</script>`;
 }
 
-function stateControl(id: string, country: string, value: string, described: SafeHtml | string): SafeHtml {
+/** The state control of `country`: a select of its states where it lists them (required), else a text field. */
+export function stateControl(
+  id: string,
+  country: string,
+  value: string,
+  described: SafeHtml | string = '',
+): SafeHtml {
   if (!hasStateList(country))
     return html`<input type="text" id="${id}" name="${id}" value="${value}" autocomplete="address-level1"${described}>`;
   return html`<select id="${id}" name="${id}" autocomplete="address-level1" required${described}>

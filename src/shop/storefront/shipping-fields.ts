@@ -1,6 +1,8 @@
 import { html, type SafeHtml } from '../../platform/http/html.js';
+import { countryName } from '../addresses/countries.js';
 import type { ComputedCart } from '../cart/cart.service.js';
 import type { ShopApi } from '../shop-api.js';
+import { stateControl, statesScript } from './checkout-address-fields.js';
 
 /** The form field of the chosen rate (one package; a plain name, so every form parser reads it the same). */
 export const SHIPPING_METHOD_FIELD = 'shipping_method';
@@ -29,17 +31,30 @@ ${rates.map((rate, i) => {
 })}</fieldset>`;
 }
 
-/** The cart page's shipping calculator (country code, state, city, postcode), its own form posted to `/cart/`. */
-export function shippingCalculator(computed: ComputedCart, nonce: string): SafeHtml | '' {
-  if (!computed.shipping.needsShipping) return '';
-  const to = computed.shipping.calculated ? computed.shipping.packages[0]?.destination : undefined;
+/**
+ * The cart page's shipping calculator, its own form posted to `/cart/`: the country a select of the countries the
+ * store ships to (the cart's destination, else the store's, chosen), the state as the checkout shows it (a list
+ * where the country has states; the `checkout-address` island swaps it when the country changes), city, postcode.
+ */
+export function shippingCalculator(view: {
+  computed: ComputedCart;
+  nonce: string;
+  countries: readonly string[];
+  defaultCountry: string;
+}): SafeHtml | '' {
+  if (!view.computed.shipping.needsShipping) return '';
+  const to = view.computed.shipping.calculated ? view.computed.shipping.packages[0]?.destination : undefined;
+  const country = to?.country || (view.countries.includes(view.defaultCountry) ? view.defaultCountry : '');
   const field = (name: string, label: string, autocomplete: string, value = '') =>
     html`<div class="field"><label for="calc_shipping_${name}">${label}</label><input type="text" id="calc_shipping_${name}" name="calc_shipping_${name}" value="${value}" autocomplete="${autocomplete}"></div>`;
   return html`<details class="shipping-calculator"${to ? '' : html` open`}><summary>Calculate shipping</summary>
 <form method="post" action="/cart/">
-<input type="hidden" name="_wpnonce" value="${nonce}">
-${field('country', 'Country / region code (e.g. US)', 'country', to?.country)}
-${field('state', 'State / county code', 'address-level1', to?.state)}
+<input type="hidden" name="_wpnonce" value="${view.nonce}">
+${statesScript(view.countries)}
+<div class="field"><label for="calc_shipping_country">Country / Region</label><select id="calc_shipping_country" name="calc_shipping_country" autocomplete="country" data-country-for="calc_shipping">
+${view.countries.map((code) => html`<option value="${code}"${code === country ? html` selected` : ''}>${countryName(code)}</option>`)}
+</select></div>
+<div class="field"><label for="calc_shipping_state">State / County</label>${stateControl('calc_shipping_state', country, to?.state ?? '')}</div>
 ${field('city', 'Town / City', 'address-level2', to?.city)}
 ${field('postcode', 'Postcode / ZIP', 'postal-code', to?.postcode)}
 <button type="submit" name="calc_shipping" value="1" class="secondary">Update</button>
