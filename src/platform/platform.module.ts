@@ -13,6 +13,7 @@ import * as dataVersions from './migrations/2026-11-25T15-00-data-versions.js';
 import * as apiKeys from './migrations/2026-11-25T18-00-api-keys.js';
 import * as dataVersionBumps from './migrations/2026-11-28T16-00-data-version-bumps.js';
 import * as dataVersionInstances from './migrations/2026-11-28T17-00-data-version-instances.js';
+import * as passwordResetKeys from './migrations/2026-12-01T22-00-password-reset-keys.js';
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
@@ -29,6 +30,7 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-25T18-00-api-keys': apiKeys,
     '2026-11-28T16-00-data-version-bumps': dataVersionBumps,
     '2026-11-28T17-00-data-version-instances': dataVersionInstances,
+    '2026-12-01T22-00-password-reset-keys': passwordResetKeys,
   },
   admin: { capability: 'list_users' },
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],

@@ -193,7 +193,7 @@ describe('/wp-login.php', () => {
   it('should refuse a form without the password with 400 and no session', async () => {
     const r = await logIn({ log: 'admin' });
     expect(r.statusCode).toBe(400);
-    expect(r.json().data.params.pwd).toBeDefined();
+    expect(r.body).toContain('The username and the password are both required.');
     expect(r.cookies).toEqual([]);
   });
 

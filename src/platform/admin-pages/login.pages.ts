@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { logIn } from '../auth/login.service.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { endSession, startSession } from '../auth/sessions.service.js';
@@ -8,7 +7,12 @@ import { RateLimitedError, RestError } from '../http/errors.js';
 import { html, type SafeHtml } from '../http/html.js';
 import type { RestApp } from '../http/server.js';
 import { type AdminModule, mayEnterAdmin } from './admin-access.js';
-import { ADMIN_PAGE_HEADERS, pageDocument } from './page-document.js';
+import {
+  LOST_PASSWORD_ACTIONS,
+  showLostPasswordPage,
+  submitLostPasswordForm,
+} from './lost-password.pages.js';
+import { sendAdminPage } from './page-document.js';
 import { safeRedirect } from '../http/safe-redirect.js';
 import { siteName } from './site-identity.js';
 
@@ -18,15 +22,23 @@ const ADMIN_HOME = '/wp-admin/';
 
 const LoginQuery = Type.Object({
   action: Type.Optional(Type.String({ maxLength: 20 })),
+  key: Type.Optional(Type.String({ maxLength: 100 })),
+  login: Type.Optional(Type.String({ maxLength: 200 })),
+  checkemail: Type.Optional(Type.String({ maxLength: 20 })),
+  password: Type.Optional(Type.String({ maxLength: 20 })),
   redirect_to: Type.Optional(Type.String({ maxLength: 2000 })),
   _wpnonce: Type.Optional(Type.String({ maxLength: 20 })),
   loggedout: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
-// WordPress's field names (`log`, `pwd`, `rememberme`), so its login habits and scripts carry over.
+// WordPress's field names (`log`, `pwd`, `rememberme`; `user_login`, `pass1`, `pass2` of the lost-password screens),
+// so its login habits and scripts carry over.
 const LoginForm = Type.Object({
-  log: Type.String({ maxLength: 200 }),
-  pwd: Type.String({ maxLength: 4096 }),
+  log: Type.Optional(Type.String({ maxLength: 200 })),
+  pwd: Type.Optional(Type.String({ maxLength: 4096 })),
+  user_login: Type.Optional(Type.String({ maxLength: 200 })),
+  pass1: Type.Optional(Type.String({ maxLength: 4096 })),
+  pass2: Type.Optional(Type.String({ maxLength: 4096 })),
   rememberme: Type.Optional(Type.String({ maxLength: 20 })),
   redirect_to: Type.Optional(Type.String({ maxLength: 2000 })),
   'wp-submit': Type.Optional(Type.String({ maxLength: 50 })),
@@ -53,12 +65,19 @@ export function registerLoginPages(
     async (request, reply) => {
       const { action, redirect_to: redirectTo, _wpnonce: nonce } = request.query;
       const principal = request.principal;
+      if (action && LOST_PASSWORD_ACTIONS.has(action))
+        return showLostPasswordPage(ctx, request, reply, { ...request.query, action });
       if (action === 'logout') {
         if (principal.kind !== 'user') return reply.redirect('/wp-login.php?loggedout=true', 302);
         const subject = ctx.auth.nonceSubject(principal);
         if (!nonce || ctx.nonces.verify(nonce, subject, LOGOUT_ACTION) === 0) {
           const confirmUrl = `/wp-login.php?action=logout&_wpnonce=${ctx.nonces.create(subject, LOGOUT_ACTION)}`;
-          return sendPage(reply, 'Log Out', await siteName(ctx.options), logoutConfirmation(confirmUrl), 200);
+          return sendAdminPage(reply, {
+            title: 'Log Out',
+            site: await siteName(ctx.options),
+            body: logoutConfirmation(confirmUrl),
+            status: 200,
+          });
         }
         if (principal.sessionHash) await endSession(ctx.db, principal.sessionHash);
         clearSessionCookie(reply);
@@ -66,14 +85,13 @@ export function registerLoginPages(
       }
       if (principal.kind === 'user')
         return reply.redirect(landing(redirectTo, mayEnterAdmin(principal, modules)), 302);
-      const notice = request.query.loggedout === 'true' ? 'You are now logged out.' : undefined;
-      return sendPage(
-        reply,
-        'Log In',
-        await siteName(ctx.options),
-        loginForm({ redirectTo: formTarget(redirectTo), notice }),
-        200,
-      );
+      const notice = loginNotice(request.query);
+      return sendAdminPage(reply, {
+        title: 'Log In',
+        site: await siteName(ctx.options),
+        body: loginForm({ redirectTo: formTarget(redirectTo), notice }),
+        status: 200,
+      });
     },
   );
 
@@ -81,19 +99,21 @@ export function registerLoginPages(
     '/wp-login.php',
     {
       config: { auth: { access: 'public', nonce: 'never' } },
-      schema: { hide: true, body: LoginForm },
+      schema: { hide: true, body: LoginForm, querystring: LoginQuery },
     },
     async (request, reply) => {
-      const { log, pwd, rememberme, redirect_to: redirectTo } = request.body;
+      const action = request.query.action;
+      if (action && LOST_PASSWORD_ACTIONS.has(action))
+        return submitLostPasswordForm(ctx, request, reply, { ...request.body, action });
+      const { log = '', pwd = '', rememberme, redirect_to: redirectTo } = request.body;
       const name = await siteName(ctx.options);
       const again = (error: string, status: number) =>
-        sendPage(
-          reply,
-          'Log In',
-          name,
-          loginForm({ redirectTo: formTarget(redirectTo), error, username: log }),
+        sendAdminPage(reply, {
+          title: 'Log In',
+          site: name,
+          body: loginForm({ redirectTo: formTarget(redirectTo), error, username: log }),
           status,
-        );
+        });
       if (log.trim() === '' || pwd === '')
         return again('The username and the password are both required.', 400);
       let user: Awaited<ReturnType<typeof logIn>>;
@@ -125,11 +145,17 @@ function throttleMessage(retryAfterSeconds: number): string {
   return `Too many failed login attempts. Please try again in ${wait}.`;
 }
 
-function sendPage(reply: FastifyReply, title: string, site: string, body: SafeHtml, status: number) {
-  return reply
-    .code(status)
-    .headers(ADMIN_PAGE_HEADERS)
-    .send(pageDocument(title, site, body));
+/** The login form's notice after logging out, asking for a reset link, or resetting the password. */
+function loginNotice(query: {
+  loggedout?: string;
+  checkemail?: string;
+  password?: string;
+}): string | undefined {
+  if (query.loggedout === 'true') return 'You are now logged out.';
+  if (query.checkemail === 'confirm')
+    return 'Check your email for the confirmation link, then visit the login page.';
+  if (query.password === 'changed') return 'Your password has been reset. You can log in with it now.';
+  return undefined;
 }
 
 function loginForm(input: {
@@ -149,6 +175,7 @@ ${input.notice ? html`<div class="notice" role="status">${input.notice}</div>` :
 <input type="hidden" name="redirect_to" value="${input.redirectTo ?? ''}">
 <button type="submit" name="wp-submit" id="wp-submit" value="Log In">Log In</button>
 </form>
+<p class="links"><a href="/wp-login.php?action=lostpassword">Lost your password?</a></p>
 <p class="links"><a href="/">← Go to the shop</a></p>`;
 }
 

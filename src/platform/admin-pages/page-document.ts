@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml, trustedHtml } from '../http/html.js';
 
 /** Security headers of every server-rendered admin and login page. */
@@ -49,4 +50,15 @@ ${body}
 </main>
 </body>
 </html>`.text;
+}
+
+/** Sends a {@link pageDocument} with the admin pages' headers. */
+export function sendAdminPage(
+  reply: FastifyReply,
+  page: { title: string; site: string; body: SafeHtml; status: number },
+): FastifyReply {
+  return reply
+    .code(page.status)
+    .headers(ADMIN_PAGE_HEADERS)
+    .send(pageDocument(page.title, page.site, page.body));
 }

@@ -62,6 +62,7 @@ ${field({ id: 'username', name: 'username', label: 'Username or email address', 
 ${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password' })}
 <p><label for="rememberme"><input type="checkbox" id="rememberme" name="rememberme" value="forever"> Remember me</label></p>
 <button type="submit" name="login" value="Log in">Log in</button>
+<p><a href="/my-account/lost-password/">Lost your password?</a></p>
 </form>
 </section>
 ${

@@ -14,6 +14,7 @@ import { accountUser, LOGIN_ACTION, REGISTER_ACTION, sendGuestForms } from './ac
 import { seeOther } from './cart-forms.js';
 import { type AccountPageDeps, LOGOUT_ACTION, logoutUrl, sendAccountPage } from './my-account-layout.js';
 import { registerAccountOrderPages } from './my-account-orders.pages.js';
+import { registerLostPasswordPages } from './lost-password.pages.js';
 import type { PageNotice, StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
@@ -22,6 +23,7 @@ const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 const AccountQuery = Type.Object({
   redirect_to: Type.Optional(Type.String({ maxLength: 2000 })),
   loggedout: Type.Optional(Type.String({ maxLength: 10 })),
+  'password-reset': Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 // WooCommerce's field names of its login and register forms.
@@ -51,7 +53,11 @@ export function registerMyAccountPages(app: RestApp, deps: AccountPageDeps): voi
       const user = accountUser(request);
       if (!user) {
         const notices: PageNotice[] =
-          request.query.loggedout === 'true' ? [{ kind: 'success', text: 'You are now logged out.' }] : [];
+          request.query.loggedout === 'true'
+            ? [{ kind: 'success', text: 'You are now logged out.' }]
+            : request.query['password-reset'] === 'true'
+              ? [{ kind: 'success', text: 'Your password has been reset successfully.' }]
+              : [];
         return sendGuestForms(deps, request, reply, { redirectTo: request.query.redirect_to, notices });
       }
       const logout = logoutUrl(ctx, request);
@@ -107,6 +113,7 @@ export function registerMyAccountPages(app: RestApp, deps: AccountPageDeps): voi
 
   registerAccountOrderPages(app, deps);
   registerAccountDetailsPages(app, deps);
+  registerLostPasswordPages(app, deps);
 
   // The extensions' sections: `/my-account/<slug>/` and `/my-account/<slug>/<page>/` (paged lists).
   const sectionPage = async (

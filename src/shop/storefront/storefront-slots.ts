@@ -10,7 +10,15 @@ import type {
 } from '../shop-api.js';
 
 /** The shop's own My account pages, which no extension section may take. */
-const RESERVED_SECTIONS = new Set(['dashboard', 'orders', 'view-order', 'edit-account', 'customer-logout']);
+const RESERVED_SECTIONS = new Set([
+  'dashboard',
+  'orders',
+  'view-order',
+  'edit-account',
+  'customer-logout',
+  'lost-password',
+  'edit-address',
+]);
 
 /** What a page collects from the slots it renders: extra head elements and the island scripts to load. */
 export class PageAssets {
