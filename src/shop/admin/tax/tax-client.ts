@@ -103,3 +103,9 @@ function errorMessage(error: unknown): string {
     ? fields.map(([field, message]) => `${field}: ${message}`).join(' ')
     : restError(error).message;
 }
+
+/** The Tax tab's settings by id. */
+export async function fetchTaxSettings(): Promise<Record<string, TaxSetting>> {
+  const settings = await api<TaxSetting[]>({ path: TAX_SETTINGS_ROUTE });
+  return Object.fromEntries(settings.map((s) => [s.id, s]));
+}
