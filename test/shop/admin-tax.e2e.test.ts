@@ -71,7 +71,9 @@ describeInBrowser('shop admin: tax', () => {
     });
     await page.getByRole('button', { name: 'Insert row' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => cell('Country code, row 1').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => cell('Country code, row 1').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.type('gb');
     for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     await page.keyboard.type('twenty');
@@ -107,7 +109,14 @@ describeInBrowser('shop admin: tax', () => {
     await notices().getByText('2 tax rates imported.').waitFor();
     expect(await ratesOf('standard')).toEqual([
       { country: 'GB', state: '', postcodes: [], rate: '20.0000', name: 'VAT', shipping: true },
-      { country: 'US', state: 'CA', postcodes: ['90210', '90211'], rate: '7.2500', name: 'CA State', shipping: false },
+      {
+        country: 'US',
+        state: 'CA',
+        postcodes: ['90210', '90211'],
+        rate: '7.2500',
+        name: 'CA State',
+        shipping: false,
+      },
     ]);
     expect(await ratesOf('reduced-rate')).toEqual([
       { country: 'FR', state: '', postcodes: [], rate: '5.5000', name: 'TVA réduite', shipping: true },
@@ -164,7 +173,10 @@ describeInBrowser('shop admin: tax', () => {
     await page.screenshot({ path: '/tmp/tax-options.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Delete Zero rate' }).click();
-    await page.getByRole('dialog', { name: 'Delete tax class' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete tax class' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await notices().getByText('Tax class "Zero rate" deleted.').waitFor();
     expect(((await rest('/wc/v3/taxes/classes')) as Json[]).map((c) => c.slug)).toEqual([
       'standard',

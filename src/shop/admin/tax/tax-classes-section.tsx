@@ -8,9 +8,8 @@ import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query
 import { ConfirmDialog } from '../../../admin/components/confirm-dialog.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { createTaxClass, deleteTaxClass, TAX_CLASSES_ROUTE, type TaxClass } from './tax-client.js';
-import { sectionTitle } from './tax-sections.js';
 
-/** "Additional tax classes": the classes beside Standard, each with a link to its rates; add one, delete one. */
+/** "Additional tax classes": the classes beside Standard, each linking to its rates; add one, delete one. */
 export function TaxClassesSection() {
   const notices = useNotices();
   const classes = useApiQuery<TaxClass[]>(TAX_CLASSES_ROUTE);
@@ -67,7 +66,7 @@ export function TaxClassesSection() {
               additional.map((c) => (
                 <tr key={c.slug}>
                   <td>
-                    <Link href={`/shop/settings/tax/${encodeURIComponent(c.slug)}`}>{sectionTitle(c)}</Link>
+                    <Link href={`/shop/settings/tax/${encodeURIComponent(c.slug)}`}>{c.name}</Link>
                   </td>
                   <td>{c.slug}</td>
                   <td>

@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, Spinner } from '@wordpress/components';
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useApiPage, useApiQuery, useErrorNotice, useInvalidate } from '../../../admin/components/api-query.js';
-import { downloadText } from '../../../admin/components/download-file.js';
+import {
+  useApiPage,
+  useApiQuery,
+  useErrorNotice,
+  useInvalidate,
+} from '../../../admin/components/api-query.js';
 import { useListQuery } from '../../../admin/components/list-query.js';
 import { useNotices } from '../../../admin/components/notices.js';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
@@ -12,6 +16,7 @@ import { ServerTable } from '../../../admin/components/server-table.js';
 import { useUnsavedChangesWarning } from '../../../admin/components/use-unsaved-changes.js';
 import { SettingsTabs } from '../settings/settings-tabs.js';
 import { cellId, rateColumns } from './rate-columns.js';
+import { RatesCsvButtons } from './rates-csv-buttons.js';
 import {
   afterSave,
   EMPTY_DRAFT,
@@ -20,14 +25,13 @@ import {
   isDirty,
   planSave,
   type RateFields,
+  type RateRow,
   type RatesDraft,
   removeRows,
   type SavePlan,
   shownRows,
 } from './rate-draft.js';
 import {
-  exportRatesCsv,
-  importRates,
   RATES_PER_PAGE,
   ratesPagePath,
   saveRatesBatch,
@@ -36,7 +40,6 @@ import {
   type TaxClass,
   type TaxRate,
 } from './tax-client.js';
-import { parseTaxRatesCsv } from './tax-rates-csv.js';
 import { sectionTitle, TaxSections } from './tax-sections.js';
 import './tax.css';
 
@@ -80,7 +83,6 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
   const [draft, setDraft] = useState<RatesDraft>(EMPTY_DRAFT);
   const [selected, setSelected] = useState<string[]>([]);
   const [focusId, setFocusId] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const dirty = isDirty(draft);
   useUnsavedChangesWarning(dirty);
 
@@ -115,29 +117,7 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
       setSelected([]);
       if (outcome.refused === 0) notices.show('success', __('Tax rates saved.', 'storeside'));
       else {
-        notices.show(
-          'error',
-          outcome.saved === 0
-            ? sprintf(
-                _n(
-                  '%d change was refused: see the row marked below.',
-                  '%d changes were refused: see the rows marked below.',
-                  outcome.refused,
-                  'storeside',
-                ),
-                outcome.refused,
-              )
-            : sprintf(
-                _n(
-                  '%1$d change saved; %2$d refused: see the rows marked below.',
-                  '%1$d changes saved; %2$d refused: see the rows marked below.',
-                  outcome.saved,
-                  'storeside',
-                ),
-                outcome.saved,
-                outcome.refused,
-              ),
-        );
+        notices.show('error', refusalMessage(outcome.saved, outcome.refused));
         const [key, fields] = Object.entries(outcome.draft.errors)[0]!;
         const field = (Object.keys(fields).find((f) => f !== '') ?? 'country') as keyof RateFields;
         setFocusId(cellId(key, field));
@@ -145,38 +125,6 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
     },
     onError: (failure) => notices.showError(failure),
   });
-  const importFile = useMutation({
-    mutationFn: async (file: File) => {
-      const parsed = parseTaxRatesCsv(await file.text());
-      if ('error' in parsed) throw { code: 'storeside_csv_invalid', message: parsed.error };
-      return importRates(parsed.rates, firstOrder);
-    },
-    onSuccess: ({ created, refused }) => {
-      if (created > 0 || refused.length === 0)
-        notices.show(
-          'success',
-          sprintf(_n('%d tax rate imported.', '%d tax rates imported.', created, 'storeside'), created),
-        );
-      if (refused.length > 0)
-        notices.show(
-          'error',
-          sprintf(
-            __('Rows not imported: %s', 'storeside'),
-            refused.map((r) => sprintf(__('line %1$d (%2$s)', 'storeside'), r.line, r.message)).join('; '),
-          ),
-        );
-    },
-    onError: (failure) => notices.showError(failure),
-    onSettled: () => {
-      if (fileInput.current) fileInput.current.value = '';
-    },
-  });
-  const exportFile = useMutation({
-    mutationFn: () => exportRatesCsv(taxClass.slug),
-    onSuccess: (csv) => downloadText(`tax_rates_${taxClass.slug}.csv`, csv),
-    onError: (failure) => notices.showError(failure),
-  });
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || save.isPending) return;
@@ -189,12 +137,13 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
     setFocusId(cellId(next.key, 'country'));
   };
   const removeSelected = () => {
-    setDraft(removeRows(draft, rows.filter((row) => selected.includes(row.key))));
+    setDraft(
+      removeRows(
+        draft,
+        rows.filter((row) => selected.includes(row.key)),
+      ),
+    );
     setSelected([]);
-  };
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) importFile.mutate(file);
   };
   const ticked = rows.filter((row) => selected.includes(row.key)).length;
 
@@ -208,7 +157,7 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
       </p>
       <fieldset className="storeside-tax-rates" disabled={save.isPending}>
         <legend className="screen-reader-text">{sectionTitle(taxClass)}</legend>
-        <ServerTable<(typeof rows)[number]>
+        <ServerTable<RateRow>
           label={sectionTitle(taxClass)}
           columns={rateColumns({ rows, errors: draft.errors, selected, setSelected, onEdit })}
           page={page ? { items: rows, total: page.total, totalPages: page.totalPages } : null}
@@ -234,28 +183,7 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
         >
           {__('Remove selected row(s)', 'storeside')}
         </Button>
-        <span className="storeside-tax-actions-end">
-          <label className="components-button is-secondary storeside-file-button">
-            {importFile.isPending ? __('Importing…', 'storeside') : __('Import CSV', 'storeside')}
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv"
-              className="screen-reader-text"
-              disabled={importFile.isPending}
-              onChange={chooseFile}
-            />
-          </label>
-          <Button
-            variant="secondary"
-            onClick={() => exportFile.mutate()}
-            isBusy={exportFile.isPending}
-            disabled={exportFile.isPending}
-            accessibleWhenDisabled
-          >
-            {__('Export CSV', 'storeside')}
-          </Button>
-        </span>
+        <RatesCsvButtons taxClass={taxClass.slug} firstOrder={firstOrder} />
       </div>
       <p>
         <Button
@@ -269,5 +197,29 @@ function RatesTable({ taxClass }: { taxClass: TaxClass }) {
         </Button>
       </p>
     </form>
+  );
+}
+
+// What a save that was partly refused tells the owner (the refused rows are marked at their fields).
+function refusalMessage(saved: number, refused: number): string {
+  if (saved === 0)
+    return sprintf(
+      _n(
+        '%d change was refused: see the row marked below.',
+        '%d changes were refused: see the rows marked below.',
+        refused,
+        'storeside',
+      ),
+      refused,
+    );
+  return sprintf(
+    _n(
+      '%1$d change saved; %2$d refused: see the rows marked below.',
+      '%1$d changes saved; %2$d refused: see the rows marked below.',
+      saved,
+      'storeside',
+    ),
+    saved,
+    refused,
   );
 }
