@@ -72,7 +72,7 @@ describeInBrowser('shop admin: tax', () => {
     await page.getByRole('button', { name: 'Insert row' }).focus();
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => cell('Country code, row 1').evaluate((el) => el === document.activeElement))
+      .poll(() => cell('Country code, row 1').evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
     await page.keyboard.type('gb');
     for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
@@ -85,7 +85,7 @@ describeInBrowser('shop admin: tax', () => {
     const rate = cell('Rate %, row 1');
     await expect.poll(() => rate.getAttribute('aria-invalid')).toBe('true');
     await page.getByText(/The rate must be a percentage/).waitFor();
-    expect(await rate.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await rate.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     expect(await ratesOf('standard')).toEqual([]);
     await page.screenshot({ path: '/tmp/tax-rates-refused.png', fullPage: true });
 
