@@ -35,8 +35,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function rest(path: string): Promise<any> {
-  const r = await t.app.inject({ method: 'GET', url: `/wp-json${path}`, headers: admin });
+async function rest(path: string, batch?: object): Promise<any> {
+  const method = batch ? 'POST' : 'GET';
+  const r = await t.app.inject({ method, url: `/wp-json${path}`, headers: admin, payload: batch });
   expect(r.statusCode, r.body).toBe(200);
   return r.json();
 }
@@ -143,6 +144,30 @@ describeInBrowser('shop admin: tax', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await notices().getByText('Tax rates saved.').waitFor();
     expect((await ratesOf('standard')).map((r) => r.country)).toEqual(['US']);
+
+    // A class of 101 rates pages on the server, 100 a page.
+    const germanRates = Array.from({ length: 100 }, (_, i) => ({
+      country: 'DE',
+      postcode: `${10000 + i}`,
+      rate: '19',
+    }));
+    await rest('/wc/v3/taxes/batch', {
+      create: germanRates.map((r) => ({ ...r, class: 'zero-rate', order: 1 })),
+    });
+    await rest('/wc/v3/taxes/batch', {
+      create: [{ country: 'AT', rate: '20', class: 'zero-rate', order: 2 }],
+    });
+    await page
+      .getByRole('navigation', { name: 'Tax sections' })
+      .getByRole('link', { name: 'Zero rate rates' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Zero rate rates' }).waitFor();
+    await page.getByText('101 rates').waitFor();
+    await page.getByText('Page 1 of 2').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => cell('Country code, row 1').inputValue()).toBe('AT');
+    expect(new URL(page.url()).searchParams.get('paged')).toBe('2');
   });
 
   it('should change a tax option, and add and delete a tax class', async () => {
