@@ -56,7 +56,10 @@ export default function TaxRatesScreen() {
       <SettingsTabs current="tax" />
       <TaxSections current={slug} />
       {classes.data === undefined ? (
-        <Spinner />
+        // A failed read is shown as a notice (useErrorNotice).
+        classes.isError ? null : (
+          <Spinner />
+        )
       ) : taxClass ? (
         <RatesTable key={slug} taxClass={taxClass} />
       ) : (
