@@ -7,6 +7,7 @@ import { productScreens } from './products/product-screens.js';
 import { reviewScreens } from './reviews/review-screens.js';
 import { settingsScreens } from './settings/settings-screens.js';
 import { shippingScreens } from './shipping/shipping-screens.js';
+import { taxScreens } from './tax/tax-screens.js';
 
 // The shop's screens: the Shop menu (orders, customers, coupons) and the Products menu (products, categories, reviews).
 registerAdminModule({
@@ -21,6 +22,7 @@ registerAdminModule({
         ...couponScreens,
         ...shippingScreens,
         ...settingsScreens,
+        ...taxScreens,
       ],
     },
     { label: __('Products', 'storeside'), order: 5, screens: [...productScreens, ...reviewScreens] },

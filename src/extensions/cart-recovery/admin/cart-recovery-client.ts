@@ -1,4 +1,5 @@
 import { api, withQuery } from '../../../admin/api.js';
+import { downloadText } from '../../../admin/components/download-file.js';
 import { csvRecord } from '../../../platform/csv/csv.js';
 import type { AnalyticsReportBody } from '../analytics/analytics.schemas.js';
 
@@ -80,12 +81,5 @@ export function formatMoney(amount: number, currency: string): string {
 
 /** A CSV file built in the browser from rows (first row the header), offered as a download (formulas guarded). */
 export function downloadCsv(filename: string, rows: ReadonlyArray<ReadonlyArray<string | number>>): void {
-  const blob = new Blob([rows.map(csvRecord).join('')], {
-    type: 'text/csv;charset=utf-8',
-  });
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  downloadText(filename, rows.map(csvRecord).join(''));
 }

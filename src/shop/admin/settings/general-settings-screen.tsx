@@ -13,11 +13,13 @@ import { useRef } from 'react';
 import { ScreenHeader } from '../../../admin/components/screen-header.js';
 import { useSavedForm } from '../../../admin/components/use-saved-form.js';
 import {
+  changedValues,
   fetchGeneralSettings,
   GENERAL_SETTINGS_PATH,
   type GeneralSettings,
   saveGeneralSettings,
 } from './settings-client.js';
+import { SettingsTabs } from './settings-tabs.js';
 
 // The values being edited, by setting id (multi-selects as lists), with the settings themselves for labels and options.
 interface Draft {
@@ -35,13 +37,7 @@ export default function GeneralSettingsScreen() {
   const { saved, draft, setDraft, errors, busy, dirty, submit } = useSavedForm({
     path: GENERAL_SETTINGS_PATH,
     load: fetchGeneralSettings,
-    save: (d: Draft) => {
-      const before = savedRef.current?.values ?? {};
-      const changes = Object.fromEntries(
-        Object.entries(d.values).filter(([id, v]) => JSON.stringify(v) !== JSON.stringify(before[id])),
-      );
-      return saveGeneralSettings(changes);
-    },
+    save: (d: Draft) => saveGeneralSettings(changedValues(savedRef.current?.values ?? {}, d.values)),
     toDraft,
     savedMessage: __('Your settings have been saved.', 'storeside'),
   });
@@ -97,6 +93,7 @@ export default function GeneralSettingsScreen() {
   return (
     <>
       <ScreenHeader title={__('General settings', 'storeside')} />
+      <SettingsTabs current="general" />
       <form className="storeside-form" onSubmit={submit} noValidate>
         <Panel>
           <PanelBody title={__('Store Address', 'storeside')} initialOpen>

@@ -29,14 +29,24 @@ export async function fetchGeneralSettings(): Promise<GeneralSettings> {
 export async function saveGeneralSettings(
   changes: Record<string, string | string[]>,
 ): Promise<GeneralSettings> {
-  for (const [id, value] of Object.entries(changes)) {
-    const group = TAX_IDS.has(id) ? 'tax' : 'general';
-    try {
-      await api<Setting>({ path: `/wc/v3/settings/${group}/${id}`, method: 'PUT', data: { value } });
-    } catch (error) {
-      const body = restError(error);
-      throw { ...body, data: { ...body.data, params: { [id]: body.data?.params?.value ?? body.message } } };
-    }
-  }
+  for (const [id, value] of Object.entries(changes))
+    await saveSetting(TAX_IDS.has(id) ? 'tax' : 'general', id, value);
   return fetchGeneralSettings();
+}
+
+/** Stores one setting of a group; a refused value rejects with the error naming the setting's id as the field. */
+export async function saveSetting(group: string, id: string, value: string | string[]): Promise<void> {
+  try {
+    await api<Setting>({ path: `/wc/v3/settings/${group}/${id}`, method: 'PUT', data: { value } });
+  } catch (error) {
+    const body = restError(error);
+    throw { ...body, data: { ...body.data, params: { [id]: body.data?.params?.value ?? body.message } } };
+  }
+}
+
+/** The values of `after` that differ from `before` (a form sends only what the owner changed). */
+export function changedValues<V>(before: Record<string, V>, after: Record<string, V>): Record<string, V> {
+  return Object.fromEntries(
+    Object.entries(after).filter(([id, value]) => JSON.stringify(value) !== JSON.stringify(before[id])),
+  );
 }
