@@ -434,6 +434,7 @@ export interface ShopOrder {
   currency: string;
   customer_id: number;
   billing: { email: string; first_name: string; last_name: string };
+  /** `subtotal` (before discounts) and `total` (after) without tax, whether prices were entered with tax or not. */
   line_items: Array<{
     product_id: number;
     variation_id: number;
@@ -444,9 +445,17 @@ export interface ShopOrder {
   }>;
   fee_lines: Array<{ name: string; total: number }>;
   coupon_lines: Array<{ code: string; discount: number }>;
-  /** Sum of line subtotals before discounts. */
+  /** Sum of line subtotals before discounts, without tax. */
   items_subtotal: number;
+  /** What coupons took off the lines, without tax. */
   discount_total: number;
+  /** Sum of the shipping lines, without tax. */
+  shipping_total: number;
+  /** The tax on shipping (0 when the order was placed without tax). */
+  shipping_tax: number;
+  /** All the order's tax: on the items and on shipping. */
+  total_tax: number;
+  /** What the shopper pays: lines after discounts, fees, shipping and tax. */
   total: number;
   refunded_total: number;
   cart_session_id: string | null;
