@@ -66,7 +66,10 @@ const session = (sessionId: string) =>
 /** A guest's cart of two mugs shipped to Paris, captured for `email` and abandoned; answers token and session. */
 async function abandonedParisCart(email: string, ip: string) {
   const token = await guestCart(t, [{ id: mug, quantity: 2 }]);
-  const r = await storePost(t, 'cart/update-customer', token, { shipping_address: PARIS, billing_address: PARIS });
+  const r = await storePost(t, 'cart/update-customer', token, {
+    shipping_address: PARIS,
+    billing_address: PARIS,
+  });
   expect(r.statusCode, r.body).toBe(200);
   // 25.00 + 20 % VAT (5.00) + shipping 7.45 + its VAT 1.49.
   expect(r.json().totals).toMatchObject({ total_price: '3894', total_shipping: '745', total_tax: '649' });

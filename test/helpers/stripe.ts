@@ -46,7 +46,11 @@ export function stripeDriver(t: TestApp, stripe: FakeStripe) {
         headers,
         payload: {
           enabled: true,
-          settings: { secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET, publishable_key: 'pk_test_abc' },
+          settings: {
+            secret_key: SECRET_KEY,
+            webhook_secret: WEBHOOK_SECRET,
+            publishable_key: 'pk_test_abc',
+          },
         },
       });
       expect(r.statusCode, r.body).toBe(200);

@@ -32,7 +32,10 @@ async function parisCart(quantity: number) {
   const c = await customer(t);
   await addToCart(t, c.headers, lamp, quantity);
   expect((await store(c.headers, 'cart/apply-coupon', { code: 'tenoff' })).statusCode).toBe(200);
-  const r = await store(c.headers, 'cart/update-customer', { shipping_address: PARIS, billing_address: PARIS });
+  const r = await store(c.headers, 'cart/update-customer', {
+    shipping_address: PARIS,
+    billing_address: PARIS,
+  });
   expect(r.statusCode, r.body).toBe(200);
   return c;
 }
@@ -88,7 +91,9 @@ describe('earning on an order with shipping and tax', () => {
     // The goods cost 108.00 with their tax (116.94 less 7.45 shipping and its 1.49 tax).
     await refundOrder(t, admin, order.id, '54.00');
     const debits = async () =>
-      (await entriesOf(t, admin, c.user.id)).filter((e) => e.transaction_type === 'debit').map((e) => e.amount);
+      (await entriesOf(t, admin, c.user.id))
+        .filter((e) => e.transaction_type === 'debit')
+        .map((e) => e.amount);
     expect(await debits()).toEqual(['45.00']);
     await refundOrder(t, admin, order.id, '54.00');
     expect(await debits()).toEqual(['45.00', '45.00']);

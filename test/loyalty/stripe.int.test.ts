@@ -58,7 +58,11 @@ describe('loyalty and Stripe-paid orders', () => {
     await driver.pay(placed);
     expect(await orderStatus(placed.order_id)).toBe('processing');
     expect(await entriesOf(t, admin, user.id)).toEqual([
-      expect.objectContaining({ transaction_type: 'credit', amount: '100.00', reference_id: placed.order_id }),
+      expect.objectContaining({
+        transaction_type: 'credit',
+        amount: '100.00',
+        reference_id: placed.order_id,
+      }),
     ]);
     // Stripe repeating its event earns nothing more.
     await driver.deliver('checkout.session.completed');

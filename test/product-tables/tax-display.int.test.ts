@@ -38,7 +38,7 @@ function pricesIn(html: string): Record<number, string> {
   for (const row of rows) {
     const id = /data-product-id="(\d+)"/.exec(row)?.[1];
     const price = /<span class="producttables-price">(.*?)<\/span><\/td>/.exec(row)?.[1];
-    if (id && price !== undefined) found[Number(id)] = price.replace(/<del[^]*?<\/del> /, '').replace(/<[^>]+>/g, '');
+    if (id && price !== undefined) found[Number(id)] = price.replace(/<[^>]+>/g, '');
   }
   return found;
 }

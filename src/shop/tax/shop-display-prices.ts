@@ -49,9 +49,7 @@ export async function pricesForShopDisplay(
       variations: product.variations.map((variation) => {
         const stored = classes.get(variation.id) ?? '';
         const applied =
-          stored === '' || stored === 'parent'
-            ? own
-            : matchRates(rates, tax.baseLocation, classOf(stored));
+          stored === '' || stored === 'parent' ? own : matchRates(rates, tax.baseLocation, classOf(stored));
         return {
           ...variation,
           price: shown(variation.price, applied),
