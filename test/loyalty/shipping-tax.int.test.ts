@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedProduct } from '../shop/cart-helpers.js';
-import { adminSession, loyalty } from './helpers.js';
+import { adjust, adminSession, loyalty } from './helpers.js';
 import { addToCart, customer, entriesOf, refundOrder, storeCart } from './shop.js';
 
 type Json = Record<string, any>;
@@ -104,10 +104,7 @@ describe('earning on an order with shipping and tax', () => {
   });
 
   it('should earn on prices without their tax when prices are entered with tax', async () => {
-    // Entered with the tax of the shop's own address (WooCommerce takes the base tax out, then adds the shopper's).
-    await wc('PUT', 'settings/general/woocommerce_default_country', { value: 'FR' });
-    await wc('PUT', 'settings/tax/woocommerce_prices_include_tax', { value: 'yes' });
-    try {
+    await withPricesIncludingTax(async () => {
       const c = await parisCart(1);
       // 50.00 entered with 20 % VAT: 41.67 without it, 37.50 after the coupon (45.00 with its tax).
       const cart = await storeCart(t, c.headers);
@@ -116,9 +113,37 @@ describe('earning on an order with shipping and tax', () => {
       expect(await entriesOf(t, admin, c.user.id)).toEqual([
         expect.objectContaining({ transaction_type: 'credit', amount: '37.00', reference_id: order.id }),
       ]);
-    } finally {
-      await wc('PUT', 'settings/tax/woocommerce_prices_include_tax', { value: 'no' });
-      await wc('PUT', 'settings/general/woocommerce_default_country', { value: 'US:CA' });
-    }
+    });
+  });
+
+  it('should cap redemption on the entered prices after coupons, the same for the cart and for POST /redeem', async () => {
+    await withPricesIncludingTax(async () => {
+      const c = await parisCart(1);
+      await adjust(t, admin, { user_id: c.user.id, amount: 5000 });
+      // 50 % of 45.00 (50.00 less the 10 % coupon, as entered) at 0.01 a point.
+      expect((await storeCart(t, c.headers)).extensions.loyalty.redeem_max_points).toBe(2250);
+      const over = await loyalty(t, 'POST', '/redeem', c.headers, { points: 2251 });
+      expect(over.statusCode).toBe(422);
+      const r = await loyalty(t, 'POST', '/redeem', c.headers, { points: 2250 });
+      expect(r.statusCode, r.body).toBe(200);
+      const cart = await storeCart(t, c.headers);
+      expect(cart.fees).toEqual([
+        expect.objectContaining({ totals: expect.objectContaining({ total: '-2250' }) }),
+      ]);
+      expect(cart.extensions.loyalty.redemption).toMatchObject({ points: 2250 });
+    });
   });
 });
+
+/** Runs `fn` with prices entered with the tax of the shop's own address (France), then restores both options. */
+async function withPricesIncludingTax(fn: () => Promise<void>): Promise<void> {
+  // WooCommerce takes the base address's tax out of entered prices, then adds the shopper's.
+  await wc('PUT', 'settings/general/woocommerce_default_country', { value: 'FR' });
+  await wc('PUT', 'settings/tax/woocommerce_prices_include_tax', { value: 'yes' });
+  try {
+    await fn();
+  } finally {
+    await wc('PUT', 'settings/tax/woocommerce_prices_include_tax', { value: 'no' });
+    await wc('PUT', 'settings/general/woocommerce_default_country', { value: 'US:CA' });
+  }
+}
