@@ -33,6 +33,12 @@ export interface ShopApi {
   listAttributes(): Promise<ShopAttribute[]>;
   /** Published products (optionally only those on sale) and how many categories hold them. */
   catalogStats(query: { onSaleOnly: boolean }): Promise<{ products: number; categories: number }>;
+  /**
+   * Products with their prices as the shop shows them (`woocommerce_tax_display_shop`): while taxes are on, with
+   * the tax of the shop's base address added (display incl, prices entered without tax) or taken out (display
+   * excl, prices entered with tax); else as they are. Pass them to `priceHtml` for the shop's price markup.
+   */
+  pricesForShopDisplay(products: ShopProduct[], db?: DbOrTrx): Promise<ShopProduct[]>;
   /** `12.50` style decimal string of a minor-unit amount. */
   formatMoney(minor: number): string;
   /** WooCommerce-style `price_html` of a product (sale shown as <del>/<ins>, ranges for variable products). */
@@ -119,8 +125,9 @@ export interface ShopApi {
 /**
  * The shop's cache topics. `catalog`: products, variations, categories, stock, ratings; every catalogue write bumps
  * it in its transaction, so a cached answer made of catalogue data names it (`config.cache.topics`, DataVersions).
+ * `tax`: the tax rates (the tax options are platform options: `PLATFORM_TOPICS.options`).
  */
-export const SHOP_TOPICS = defineTopics('shop', ['catalog']);
+export const SHOP_TOPICS = defineTopics('shop', ['catalog', 'tax']);
 
 /** Which products `searchProducts` returns. */
 export interface ProductQuery {
@@ -434,6 +441,7 @@ export interface ShopOrder {
   currency: string;
   customer_id: number;
   billing: { email: string; first_name: string; last_name: string };
+  /** `subtotal` (before discounts) and `total` (after) without tax, whether prices were entered with tax or not. */
   line_items: Array<{
     product_id: number;
     variation_id: number;
@@ -444,9 +452,17 @@ export interface ShopOrder {
   }>;
   fee_lines: Array<{ name: string; total: number }>;
   coupon_lines: Array<{ code: string; discount: number }>;
-  /** Sum of line subtotals before discounts. */
+  /** Sum of line subtotals before discounts, without tax. */
   items_subtotal: number;
+  /** What coupons took off the lines, without tax. */
   discount_total: number;
+  /** Sum of the shipping lines, without tax. */
+  shipping_total: number;
+  /** The tax on shipping (0 when the order was placed without tax). */
+  shipping_tax: number;
+  /** All the order's tax: on the items and on shipping. */
+  total_tax: number;
+  /** What the shopper pays: lines after discounts, fees, shipping and tax. */
   total: number;
   refunded_total: number;
   cart_session_id: string | null;

@@ -42,8 +42,6 @@ export interface OrderRecord extends ShopOrder {
   customer_note: string;
   order_key: string;
   fee_total: number;
-  total_tax: number;
-  shipping_total: number;
   shipping_lines: OrderShippingLine[];
   /** The order's taxes (null when it was placed without tax). */
   tax_data: OrderTaxData | null;
@@ -102,6 +100,7 @@ function toRecord(
   refunds: Awaited<ReturnType<typeof findOrderChildren>>['refunds'],
   meta: Awaited<ReturnType<typeof findOrderChildren>>['meta'],
 ): OrderRecord {
+  const taxData = parseOrderTaxData(row.tax_data);
   const entries = meta.map((m) => ({
     id: m.id,
     key: m.meta_key,
@@ -143,8 +142,9 @@ function toRecord(
     fee_total: row.fee_total,
     total_tax: row.total_tax,
     shipping_total: row.shipping_total,
+    shipping_tax: taxData?.shipping_tax ?? 0,
     shipping_lines: JSON.parse(row.shipping_lines) as OrderShippingLine[],
-    tax_data: parseOrderTaxData(row.tax_data),
+    tax_data: taxData,
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: r.amount,

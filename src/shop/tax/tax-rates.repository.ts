@@ -1,5 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
+import { bumpTopics } from '../../platform/cache/data-versions.js';
 import type { DbOrTrx } from '../../platform/db/database.js';
+import { SHOP_TOPICS } from '../shop-api.js';
 import type { TaxRate } from './tax-rates.js';
 
 /** Row of `shop_tax_rates` (rate in ten-thousandths of a percent; postcodes and cities as JSON lists). */
@@ -70,8 +72,9 @@ export async function findTaxRate(db: DbOrTrx, id: number): Promise<TaxRate | nu
   return row ? toTaxRate(row) : null;
 }
 
-/** Inserts a tax rate; returns its id. */
+/** Inserts a tax rate; returns its id. Every rate write bumps `SHOP_TOPICS.tax` with the same handle. */
 export async function insertTaxRate(db: DbOrTrx, fields: TaxRateFields): Promise<number> {
+  await bumpTopics(db, SHOP_TOPICS.tax);
   const row = await db
     .insertInto('shop_tax_rates')
     .values(toColumns(fields))
@@ -82,16 +85,19 @@ export async function insertTaxRate(db: DbOrTrx, fields: TaxRateFields): Promise
 
 /** Replaces a tax rate's fields. */
 export async function updateTaxRate(db: DbOrTrx, id: number, fields: TaxRateFields): Promise<void> {
+  await bumpTopics(db, SHOP_TOPICS.tax);
   await db.updateTable('shop_tax_rates').set(toColumns(fields)).where('id', '=', id).execute();
 }
 
 /** Deletes a tax rate. */
 export async function deleteTaxRate(db: DbOrTrx, id: number): Promise<void> {
+  await bumpTopics(db, SHOP_TOPICS.tax);
   await db.deleteFrom('shop_tax_rates').where('id', '=', id).execute();
 }
 
 /** Deletes every rate of a tax class (when the class is removed, as WooCommerce does). */
 export async function deleteTaxRatesOfClass(db: DbOrTrx, taxClass: string): Promise<void> {
+  await bumpTopics(db, SHOP_TOPICS.tax);
   await db.deleteFrom('shop_tax_rates').where('tax_class', '=', taxClass).execute();
 }
 

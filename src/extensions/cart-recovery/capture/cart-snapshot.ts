@@ -10,6 +10,10 @@ export interface SnapshotItem {
   name: string;
   sku: string;
   price: number;
+  /**
+   * The line as the shopper's cart showed it: its subtotal before coupons, with its tax when the cart shows
+   * prices with tax (`woocommerce_tax_display_cart` = incl). Client snapshots: price × quantity.
+   */
   line_total: number;
 }
 
@@ -19,6 +23,7 @@ export interface CartSnapshot {
   items: SnapshotItem[];
   coupons: string[];
   currency: string;
+  /** The total the cart showed: after coupons and fees, with shipping and tax (server carts). */
   total: number;
   item_count: number;
 }
@@ -26,8 +31,9 @@ export interface CartSnapshot {
 const MAX_ITEMS = 100;
 const MAX_QUANTITY = 9999;
 
-/** A snapshot of the shopper's own Store API cart. */
+/** A snapshot of the shopper's own Store API cart, its amounts as the cart showed them. */
 export function snapshotFromServerCart(cart: ShopCart, currency: string): CartSnapshot {
+  const taxes = cart.taxes?.display_cart === 'incl' ? cart.taxes.items : null;
   const items = cart.items.slice(0, MAX_ITEMS).map((item) => ({
     product_id: item.product_id,
     variation_id: item.variation_id,
@@ -35,7 +41,7 @@ export function snapshotFromServerCart(cart: ShopCart, currency: string): CartSn
     name: item.name,
     sku: item.sku,
     price: item.price,
-    line_total: item.line_total,
+    line_total: item.line_subtotal + (taxes?.[item.key]?.subtotal_tax ?? 0),
   }));
   return {
     origin: 'server',

@@ -23,7 +23,10 @@ export function pointsForAmount(
   return Math.floor((eligibleMinor / 10 ** minorUnit) * settings.earning_pointsPerDollar * multiplier + 1e-9);
 }
 
-/** Items subtotal after coupons and negative fees (points and referral discounts); shipping and tax excluded. */
+/**
+ * Items subtotal after coupons and negative fees (points and referral discounts); shipping and tax excluded (the
+ * shop's line amounts are without tax even when prices are entered with tax).
+ */
 export function eligibleOrderSubtotal(
   order: Pick<ShopOrder, 'items_subtotal' | 'discount_total' | 'fee_lines'>,
 ): number {
@@ -92,7 +95,19 @@ export async function orderPoints(
   };
 }
 
-/** Claws back earned points in proportion to the cumulative refunded amount (may take the balance below zero). */
+/**
+ * What the shopper paid for the goods: the order total less shipping and its tax (the items after discounts with
+ * their tax, and fees). Refunds are shares of it: a refund goes to the goods first, shipping only once they are
+ * all refunded.
+ */
+export function goodsPaid(order: Pick<ShopOrder, 'total' | 'shipping_total' | 'shipping_tax'>): number {
+  return Math.max(0, order.total - order.shipping_total - order.shipping_tax);
+}
+
+/**
+ * Claws back earned points in proportion to the refunded share of the goods (cumulative refunded amount over
+ * `goodsPaid`, at most all of it); may take the balance below zero.
+ */
 export async function clawBackRefund(
   ctx: ExtensionContext,
   db: DbOrTrx,
@@ -100,10 +115,10 @@ export async function clawBackRefund(
   input: { order: ShopOrder; refundId: number; refundedTotal: number },
 ): Promise<void> {
   const { order } = input;
-  if (!order.customer_id || order.total <= 0) return;
+  if (!order.customer_id || goodsPaid(order) <= 0) return;
   const earned = await findEntryByKey(db, `order-earn:${order.id}`);
   if (!earned) return;
-  const target = clawbackTarget(earned.amount, input.refundedTotal, order.total);
+  const target = clawbackTarget(earned.amount, input.refundedTotal, goodsPaid(order));
   const already = await netClawback(db, order);
   if (target - already <= 0) return;
   await recordEntry(db, ctx.clock, {
@@ -131,10 +146,10 @@ export async function reverseRefundClawback(
   input: { order: ShopOrder; refundId: number },
 ): Promise<void> {
   const { order } = input;
-  if (!order.customer_id || order.total <= 0) return;
+  if (!order.customer_id || goodsPaid(order) <= 0) return;
   const earned = await findEntryByKey(db, `order-earn:${order.id}`);
   if (!earned) return;
-  const target = clawbackTarget(earned.amount, order.refunded_total, order.total);
+  const target = clawbackTarget(earned.amount, order.refunded_total, goodsPaid(order));
   const excess = (await netClawback(db, order)) - target;
   if (excess <= 0) return;
   await recordEntry(db, ctx.clock, {
@@ -151,9 +166,9 @@ export async function reverseRefundClawback(
 
 const CLAWBACK_REVERSAL_KEY = 'order-clawback-reversal:';
 
-// Hundredths to claw back of `earned` for a refunded share of the order (whole points, rounded down).
-function clawbackTarget(earned: number, refundedTotal: number, orderTotal: number): number {
-  const share = Math.min(refundedTotal, orderTotal) / orderTotal;
+// Hundredths to claw back of `earned` for a refunded share of the goods (whole points, rounded down).
+function clawbackTarget(earned: number, refundedTotal: number, goods: number): number {
+  const share = Math.min(refundedTotal, goods) / goods;
   return hundredths(Math.floor(wholePoints(earned) * share + 1e-9));
 }
 

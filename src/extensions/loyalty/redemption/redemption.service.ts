@@ -25,11 +25,14 @@ export interface RedemptionApplied {
   discount_value: number;
 }
 
-/** Items subtotal after the cart's real coupons (the base of the max-discount cap), minor units. */
+/**
+ * Items subtotal after the cart's real coupons (the base of the max-discount cap), minor units, in prices as the
+ * shop enters them (so the same before and after the tax step, which takes tax out of prices entered with it);
+ * shipping and tax are never part of it.
+ */
 export function subtotalAfterCoupons(cart: ShopCart): number {
-  return (
-    cart.totals.total_items - cart.coupons.filter((c) => !c.virtual).reduce((sum, c) => sum + c.discount, 0)
-  );
+  const items = cart.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  return items - cart.coupons.filter((c) => !c.virtual).reduce((sum, c) => sum + c.discount, 0);
 }
 
 /** The most points a cart may redeem: floor(subtotal after coupons × max % / point value). */

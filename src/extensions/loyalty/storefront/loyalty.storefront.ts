@@ -48,7 +48,11 @@ export function registerLoyaltyStorefront(ctx: ExtensionContext): void {
     const view = await cartExtensionView(ctx, cart);
     const notice = earnNotice(view, '/checkout/');
     if (viewer.kind !== 'user') return notice && { body: notice };
-    const widget = pointsWidget({ view, money, minorUnit, nonce: redeemFormNonce(ctx, request) });
+    const tax = cart.taxes && {
+      display: cart.taxes.display_cart,
+      itemized: cart.taxes.tax_total_display === 'itemized',
+    };
+    const widget = pointsWidget({ view, money, minorUnit, nonce: redeemFormNonce(ctx, request), tax });
     return { body: html`${notice}${widget}`, scripts: [POINTS_ISLAND] };
   });
 

@@ -22,6 +22,8 @@ export function pointsWidget(input: {
   money: (minor: number) => string;
   minorUnit: number;
   nonce: string;
+  /** How the cart shows its tax (`cart.taxes`), for the island's totals rows; absent while no tax is charged. */
+  tax?: { display: 'incl' | 'excl'; itemized: boolean };
 }): SafeHtml {
   const { view, money } = input;
   const balance = view.balance ?? 0;
@@ -42,7 +44,10 @@ ${heading}
 </section>`;
   const button = (action: 'apply' | 'remove', label: string) =>
     html`<button type="submit" class="secondary" name="loyalty_action" value="${action}" formaction="${REDEEM_FORM_PATH}" formmethod="post" formnovalidate>${label}</button>`;
-  return html`<section class="loyalty-points" aria-labelledby="loyalty-points-heading" data-loyalty-points>
+  const tax = input.tax
+    ? html` data-tax-display="${input.tax.display}" data-tax-itemized="${input.tax.itemized ? '1' : '0'}"`
+    : '';
+  return html`<section class="loyalty-points" aria-labelledby="loyalty-points-heading" data-loyalty-points${tax}>
 ${heading}
 <button type="submit" hidden tabindex="-1">Place order</button>
 <div data-loyalty-apply${applied ? html` hidden` : ''}>

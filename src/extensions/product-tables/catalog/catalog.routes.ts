@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PLATFORM_TOPICS } from '../../../platform/cache/topics.js';
 import type { RestApp } from '../../../platform/http/server.js';
 import { type ProductQuery, type ShopProduct, SHOP_TOPICS } from '../../../shop/shop-api.js';
 import type { ExtensionContext } from '../../define-extension.js';
@@ -8,8 +9,11 @@ import { type EncodedBody, encoded, sendJsonBytes } from '../../../platform/http
 
 const tags = ['producttables'];
 
-/** The pickers' answers are made of the catalogue alone: replayed while it is unchanged. */
-const CATALOG_ROUTE = { ...ADMIN_ROUTE, cache: { topics: [SHOP_TOPICS.catalog] } };
+/** The pickers' answers are made of the catalogue and its shown prices: replayed while those are unchanged. */
+const CATALOG_ROUTE = {
+  ...ADMIN_ROUTE,
+  cache: { topics: [SHOP_TOPICS.catalog, SHOP_TOPICS.tax, PLATFORM_TOPICS.options] },
+};
 
 const ProductItemSchema = Type.Object({
   id: Type.Integer(),
@@ -121,7 +125,8 @@ async function searchProductItems(
     Object.assign(query, { search: q.search.trim(), orderBy: 'title', order: 'asc' });
   else Object.assign(query, { orderBy: 'date', order: 'desc' });
   const { items, total } = await ctx.shop.searchProducts(query);
-  return { items: items.map((p) => productItem(ctx, p)), total };
+  const shown = await ctx.shop.pricesForShopDisplay(items);
+  return { items: shown.map((p) => productItem(ctx, p)), total };
 }
 
 function productItem(ctx: ExtensionContext, product: ShopProduct): ProductItem {

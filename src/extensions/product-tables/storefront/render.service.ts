@@ -22,7 +22,8 @@ import { PRODUCT_TABLES_TOPICS } from '../product-tables.topics.js';
 import { PLATFORM_TOPICS, type Topic } from '../../../platform/cache/topics.js';
 
 /**
- * What the storefront's answers are made of: the stored tables, the settings and the catalogue. Its routes name
+ * What the storefront's answers are made of: the stored tables, the settings (the shop's tax options among the
+ * options) and the catalogue with the tax rates its prices are shown with. Its routes name
  * them (`config.cache.topics`) and the caches below keep an entry only while they hold, on every instance; a
  * write to any of them (in its transaction, see the repositories) drops them at once.
  */
@@ -30,6 +31,7 @@ export const STOREFRONT_TOPICS: readonly Topic[] = [
   PRODUCT_TABLES_TOPICS.tables,
   PLATFORM_TOPICS.options,
   SHOP_TOPICS.catalog,
+  SHOP_TOPICS.tax,
 ];
 
 /** Which table to render and where it is shown. */
@@ -235,8 +237,9 @@ async function catalogPage(
   const page = await tableProductsPage(ctx.shop, config, query, async (slugs) =>
     slugs.map((s) => bySlug.get(s)).filter((id): id is number => id !== undefined),
   );
+  // Prices as the shop shows them (`woocommerce_tax_display_shop`), for the price column and every data-price.
   const found = {
-    items: page.items,
+    items: await ctx.shop.pricesForShopDisplay(page.items),
     total: page.total,
     page: page.page,
     categories,
@@ -267,7 +270,7 @@ async function groupedChildren(
 ): Promise<Map<number, ShopProduct>> {
   const ids = products.filter((p) => p.type === 'grouped').flatMap((p) => p.grouped_products);
   if (ids.length === 0) return new Map();
-  const children = await ctx.shop.getProducts([...new Set(ids)]);
+  const children = await ctx.shop.pricesForShopDisplay(await ctx.shop.getProducts([...new Set(ids)]));
   return new Map(children.filter((c) => c.status === 'publish').map((c) => [c.id, c]));
 }
 

@@ -10,7 +10,14 @@ interface Money {
 interface StoreCart {
   coupons: Array<{ code: string } & Money>;
   fees: Array<{ name: string } & Money>;
-  totals: { total_items: string; total_price: string };
+  totals: {
+    total_items: string;
+    total_items_tax?: string;
+    total_shipping?: string | null;
+    total_tax?: string;
+    tax_lines?: Array<{ name: string; price: string }>;
+    total_price: string;
+  };
   extensions: {
     loyalty?: {
       balance: number | null;
@@ -126,14 +133,27 @@ function showCart(widget: HTMLElement, cart: StoreCart): void {
   const earn = document.querySelector('[data-loyalty-earn]');
   if (earn && loyalty.balance !== null)
     earn.textContent = `Complete this order to earn ${count.format(loyalty.points_to_earn)} points!`;
-  showTotals(cart);
+  showTotals(widget, cart);
 }
 
-/** Rewrites the rows of the order's totals (Subtotal, coupons, fees, Total) from the Store API cart. */
-function showTotals(cart: StoreCart): void {
+/**
+ * Rewrites the rows of the order's totals from the Store API cart as the shop's page shows them: Subtotal, coupons,
+ * fees, Shipping, the tax rows (or, with prices shown with tax, the tax in the subtotal and "(includes …)" after
+ * the total; the widget's `data-tax-display`), Total.
+ */
+function showTotals(widget: HTMLElement, cart: StoreCart): void {
   const total = document.querySelector('[data-cart-total]');
   const section = total?.closest('tfoot, tbody');
   if (!total || !section) return;
+  const display = widget.dataset.taxDisplay;
+  const amount = (value: string | null | undefined) => Number(value ?? 0);
+  const taxLines =
+    widget.dataset.taxItemized === '1'
+      ? (cart.totals.tax_lines ?? []).map((l) => ({ label: l.name, amount: amount(l.price) }))
+      : [{ label: 'Tax', amount: amount(cart.totals.total_tax) }];
+  const subtotal =
+    amount(cart.totals.total_items) + (display === 'incl' ? amount(cart.totals.total_items_tax) : 0);
+  const shipping = amount(cart.totals.total_shipping);
   const row = (label: string, amount: string, strong = false): HTMLTableRowElement => {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
@@ -150,11 +170,20 @@ function showTotals(cart: StoreCart): void {
     tr.append(th, td);
     return tr;
   };
+  const totalRow = row('Total', money(amount(cart.totals.total_price)), true);
+  if (display === 'incl' && amount(cart.totals.total_tax) > 0) {
+    const note = document.createElement('small');
+    note.className = 'includes-tax';
+    note.textContent = `(includes ${taxLines.map((l) => `${money(l.amount)} ${l.label}`).join(', ')})`;
+    totalRow.querySelector('td')?.append(' ', note);
+  }
   section.replaceChildren(
-    row('Subtotal', money(Number(cart.totals.total_items))),
-    ...cart.coupons.map((c) => row(`Coupon: ${c.code}`, `−${money(Number(c.totals.total_discount ?? 0))}`)),
-    ...cart.fees.map((f) => row(f.name, money(Number(f.totals.total ?? 0)))),
-    row('Total', money(Number(cart.totals.total_price)), true),
+    row('Subtotal', money(subtotal)),
+    ...cart.coupons.map((c) => row(`Coupon: ${c.code}`, `−${money(amount(c.totals.total_discount))}`)),
+    ...cart.fees.map((f) => row(f.name, money(amount(f.totals.total)))),
+    ...(shipping > 0 ? [row('Shipping', money(shipping))] : []),
+    ...(display === 'excl' ? taxLines.map((l) => row(l.label, money(l.amount))) : []),
+    totalRow,
   );
 }
 
