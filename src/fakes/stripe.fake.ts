@@ -9,8 +9,8 @@ export const FAKE_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 00
 
 /**
  * A protocol-true fake of Stripe over real HTTP: Bearer secret-key auth, form-encoded bodies in bracket notation,
- * `Idempotency-Key`, Checkout Sessions with a hosted page (Pay, a declined card, Cancel), PaymentIntents, Charges,
- * Refunds and Events in Stripe's shapes and error shapes, and signed webhooks POSTed to the shop.
+ * `Idempotency-Key`, the keys' Account, Checkout Sessions with a hosted page (Pay, a declined card, Cancel),
+ * PaymentIntents, Charges, Refunds and Events in Stripe's shapes and error shapes, and signed webhooks POSTed to the shop.
  */
 export class FakeStripe {
   /** Secret keys accepted as `Authorization: Bearer …`. */
@@ -22,6 +22,23 @@ export class FakeStripe {
   readonly charges = new Map<string, StripeObject>();
   readonly refunds = new Map<string, StripeObject>();
   readonly events: StripeObject[] = [];
+  /** The account the keys belong to, as `GET /v1/account` answers it. */
+  readonly account: StripeObject = {
+    id: 'acct_1StoresideFake00',
+    object: 'account',
+    business_profile: { name: 'Storeside Fake Shop', support_email: null, url: null },
+    business_type: 'company',
+    capabilities: { card_payments: 'active', transfers: 'active' },
+    charges_enabled: true,
+    country: 'US',
+    created: now(),
+    default_currency: 'usd',
+    details_submitted: true,
+    email: 'owner@example.com',
+    payouts_enabled: true,
+    settings: { dashboard: { display_name: 'Storeside Fake Shop', timezone: 'Etc/UTC' } },
+    type: 'standard',
+  };
   /** API calls received: method, path, parsed form body, idempotency key. */
   readonly calls: Array<{
     method: string;
@@ -198,6 +215,7 @@ export class FakeStripe {
         status: 200,
         body: { object: 'list', url: '/v1/events', has_more: false, data: [...this.events].reverse() },
       };
+    if (method === 'GET' && path === '/v1/account') return { status: 200, body: this.account };
     if (method === 'GET' && path === '/v1/balance')
       return { status: 200, body: { object: 'balance', livemode: false, available: [], pending: [] } };
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
