@@ -17,6 +17,10 @@ export class FakeStripe {
   readonly secretKeys = new Set(['sk_test_storeside_fake']);
   /** Where events are POSTed, and the endpoint secret signing them (null: none sent). */
   webhook: { url: string; secret: string } | null = null;
+  /** While true, events wait instead of being POSTed (a slow endpoint); `releaseWebhooks` sends them. */
+  holdWebhooks = false;
+  /** While true, every API call answers 500 `api_error`, as Stripe does during an incident. */
+  apiDown = false;
   readonly sessions = new Map<string, StripeObject>();
   readonly paymentIntents = new Map<string, StripeObject>();
   readonly charges = new Map<string, StripeObject>();
@@ -48,6 +52,7 @@ export class FakeStripe {
   }> = [];
   private readonly idempotent = new Map<string, { body: string; answer: FakeResponse }>();
   private readonly deliveries = new Set<Promise<void>>();
+  private readonly held: StripeObject[] = [];
   private running: { origin: string; close(): Promise<void> } | null = null;
 
   /** The base URL (STRIPE_API_BASE) once started. */
@@ -78,6 +83,8 @@ export class FakeStripe {
   async handle(request: FakeRequest): Promise<FakeResponse | null> {
     if (request.path.startsWith('/c/pay/')) return this.hostedPage(request);
     if (!request.path.startsWith('/v1/')) return null;
+    if (this.apiDown)
+      return stripeError(500, 'api_error', 'An unknown error occurred; try again in a moment.');
     const auth = String(request.headers.authorization ?? '');
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (!this.secretKeys.has(key))
@@ -173,6 +180,12 @@ export class FakeStripe {
   static sign(payload: string, secret: string, timestamp = now()): string {
     const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
     return `t=${timestamp},v1=${v1}`;
+  }
+
+  /** Sends the events held back while `holdWebhooks` was on (in order) and stops holding; resolves once answered. */
+  async releaseWebhooks(): Promise<void> {
+    this.holdWebhooks = false;
+    for (const event of this.held.splice(0)) await this.deliver(event);
   }
 
   /** POSTs an event to the webhook endpoint again (a retry, or out of order). */
@@ -424,7 +437,8 @@ export class FakeStripe {
       data: { object: structuredClone(publicObject(object)) },
     };
     this.events.push(event);
-    if (this.webhook) void this.deliver(event);
+    if (this.webhook && this.holdWebhooks) this.held.push(event);
+    else if (this.webhook) void this.deliver(event);
   }
 
   private deliver(event: StripeObject): Promise<number> {

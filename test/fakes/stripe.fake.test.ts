@@ -62,6 +62,15 @@ describe('FakeStripe', () => {
     expect((await json(bad)).error).toMatchObject({ type: 'invalid_request_error' });
   });
 
+  it('should answer 500 api_error to every API call while apiDown is on', async () => {
+    stripe.apiDown = true;
+    const down = await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } });
+    stripe.apiDown = false;
+    expect(down.status).toBe(500);
+    expect((await json(down)).error.type).toBe('api_error');
+    expect((await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(200);
+  });
+
   it('should create a session from bracket-notation params and replay it for the same Idempotency-Key', async () => {
     const first = await post('/v1/checkout/sessions', session, { 'idempotency-key': 'k1' });
     const body = await json(first);
