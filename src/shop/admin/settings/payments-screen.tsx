@@ -92,7 +92,6 @@ export default function PaymentsScreen() {
                     __nextHasNoMarginBottom
                     label={sprintf(__('Enable %s', 'storeside'), gateway.title)}
                     checked={gateway.enabled}
-                    disabled={busy}
                     onChange={(enabled) => void toggle(gateway, enabled)}
                   />
                 </td>
