@@ -48,7 +48,7 @@ describe('FakeStripe', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('should answer GET /v1/account with the keys\' account, and 401 for a bad key', async () => {
+  it("should answer GET /v1/account with the keys' account, and 401 for a bad key", async () => {
     const ok = await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({
@@ -57,7 +57,9 @@ describe('FakeStripe', () => {
       charges_enabled: true,
       settings: { dashboard: { display_name: 'Storeside Fake Shop' } },
     });
-    const bad = await fetch(`${base}/v1/account`, { headers: { authorization: 'Bearer sk_test_not_a_key_1234' } });
+    const bad = await fetch(`${base}/v1/account`, {
+      headers: { authorization: 'Bearer sk_test_not_a_key_1234' },
+    });
     expect(bad.status).toBe(401);
     expect((await json(bad)).error).toMatchObject({ type: 'invalid_request_error' });
   });
@@ -68,7 +70,9 @@ describe('FakeStripe', () => {
     stripe.apiDown = false;
     expect(down.status).toBe(500);
     expect((await json(down)).error.type).toBe('api_error');
-    expect((await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(200);
+    expect((await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(
+      200,
+    );
   });
 
   it('should create a session from bracket-notation params and replay it for the same Idempotency-Key', async () => {

@@ -75,12 +75,9 @@ describeInBrowser('shop admin: payments', () => {
     const list = (await rest('GET', '/wc/v3/payment_gateways')).json as Json[];
     expect(list.map((g) => g.id)).toEqual(['bacs', 'cod', 'cheque', 'stripe']);
     const shown = () => page.getByRole('row').locator('strong').allTextContents();
-    await expect.poll(shown).toEqual([
-      'Direct bank transfer',
-      'Cash on delivery',
-      'Check payments',
-      'Credit card (Stripe)',
-    ]);
+    await expect
+      .poll(shown)
+      .toEqual(['Direct bank transfer', 'Cash on delivery', 'Check payments', 'Credit card (Stripe)']);
   });
 
   it('should save Stripe keys (answered masked), copy the webhook URL and check the connection', async () => {
@@ -110,7 +107,7 @@ describeInBrowser('shop admin: payments', () => {
     await expect.poll(() => webhook.inputValue()).toBe(`${base}/?wc-api=wc_stripe`);
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('status').getByText('Webhook URL copied.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/?wc-api=wc_stripe`);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${base}/?wc-api=wc_stripe`);
 
     const calls = stripe.calls.length;
     await tabTo(page, page.getByRole('button', { name: 'Check connection' }));
@@ -126,7 +123,10 @@ describeInBrowser('shop admin: payments', () => {
     // A key Stripe refuses, typed but not saved: the check says so and nothing is stored.
     await page.getByLabel('Secret key').fill('sk_test_not_a_real_key_0000');
     await page.getByRole('button', { name: 'Check connection' }).click();
-    await page.getByRole('status').getByText(/^Not connected/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/^Not connected/)
+      .waitFor();
     expect((await gateway('stripe')).settings.secret_key.value).toMatch(/fake$/);
   }, 45_000);
 });

@@ -22,7 +22,10 @@ export function paymentsPart(
     codGateway,
     bacsGateway,
     chequeGateway,
-    stripeGateway((): StripePayments => stripe, ctx.config.services.STRIPE_API_BASE ?? 'https://api.stripe.com'),
+    stripeGateway(
+      (): StripePayments => stripe,
+      ctx.config.services.STRIPE_API_BASE ?? 'https://api.stripe.com',
+    ),
   ]);
   const client = new StripeClient(ctx.http);
   const stripe: StripePayments = new StripePayments(ctx, {

@@ -27,7 +27,11 @@ export function saveGateway(
 
 /** Asks Stripe, through the shop, whether a secret key works (the stored one when `secretKey` is its mask). */
 export function checkStripeConnection(secretKey: string): Promise<StripeConnection> {
-  return apiCompute({ path: `${GATEWAYS_ROUTE}/stripe/connection`, method: 'POST', data: { secret_key: secretKey } });
+  return apiCompute({
+    path: `${GATEWAYS_ROUTE}/stripe/connection`,
+    method: 'POST',
+    data: { secret_key: secretKey },
+  });
 }
 
 /** The address to give Stripe for its webhooks: the shop's public URL (the REST index's `home`) + `/?wc-api=wc_stripe`. */

@@ -34,10 +34,7 @@ export default function PaymentsScreen() {
   const toggle = (gateway: Gateway, enabled: boolean) =>
     write(
       () => saveGateway(gateway.id, { enabled }),
-      sprintf(
-        enabled ? __('"%s" enabled.', 'storeside') : __('"%s" disabled.', 'storeside'),
-        gateway.title,
-      ),
+      sprintf(enabled ? __('"%s" enabled.', 'storeside') : __('"%s" disabled.', 'storeside'), gateway.title),
     );
 
   const move = (list: Gateway[], from: number, to: number) => {

@@ -4,11 +4,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
 import { restError } from '../../../admin/api.js';
 import { useApiQuery } from '../../../admin/components/api-query.js';
-import {
-  checkStripeConnection,
-  fetchStripeWebhookUrl,
-  type StripeConnection,
-} from './payments-client.js';
+import { checkStripeConnection, fetchStripeWebhookUrl, type StripeConnection } from './payments-client.js';
 
 /**
  * Stripe's connection: the webhook URL to give Stripe (with Copy), and Check connection, which asks Stripe whether
@@ -45,7 +41,12 @@ export function StripeConnectionPanel({ secretKey }: { secretKey: string }) {
           onChange={() => {}}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="secondary" onClick={() => void copy()} disabled={!webhook.data} accessibleWhenDisabled>
+        <Button
+          variant="secondary"
+          onClick={() => void copy()}
+          disabled={!webhook.data}
+          accessibleWhenDisabled
+        >
           {__('Copy', 'storeside')}
         </Button>
       </div>

@@ -61,7 +61,8 @@ function refusal(error: StripeApiError, key: string): { code: string; message: s
   if (error.status === 401)
     return {
       code: 'invalid_api_key',
-      message: 'Stripe does not accept this secret key: check that it was copied whole from the Stripe dashboard.',
+      message:
+        'Stripe does not accept this secret key: check that it was copied whole from the Stripe dashboard.',
     };
   return {
     code: error.error.code ?? error.error.type,
