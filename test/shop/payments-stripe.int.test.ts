@@ -209,6 +209,22 @@ describe('Stripe Checkout', () => {
   });
 });
 
+describe('Checkout page with Stripe offered', () => {
+  it('should let the checkout form redirect to Stripe Checkout (CSP form-action), and only while Stripe is enabled', async () => {
+    const token = await guestToken(t);
+    await storePost(t, 'cart/add-item', token, { id: shirt, quantity: 1 });
+    const formAction = async () => {
+      const r = await t.app.inject({ method: 'GET', url: '/checkout/', headers: { 'cart-token': token } });
+      expect(r.body).toContain('Place order');
+      return /form-action ([^;]+)/.exec(String(r.headers['content-security-policy']))?.[1];
+    };
+    expect(await formAction()).toBe(`'self' https://checkout.stripe.com ${stripe.origin}`);
+    expect((await wc('PUT', 'payment_gateways/stripe', { enabled: false })).statusCode).toBe(200);
+    expect(await formAction()).toBe("'self'");
+    expect((await wc('PUT', 'payment_gateways/stripe', { enabled: true })).statusCode).toBe(200);
+  });
+});
+
 describe('Refunds through Stripe', () => {
   async function paidOrder(): Promise<Json> {
     const { placed } = await placeStripeOrder();
