@@ -3,7 +3,7 @@ import { Button, Notice, PanelBody, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { useState } from 'react';
 import { restError } from '../../../admin/api.js';
-import { useApiQuery } from '../../../admin/components/api-query.js';
+import { useApiQuery, useErrorNotice } from '../../../admin/components/api-query.js';
 import { checkStripeConnection, fetchStripeWebhookUrl, type StripeConnection } from './payments-client.js';
 
 /**
@@ -12,6 +12,7 @@ import { checkStripeConnection, fetchStripeWebhookUrl, type StripeConnection } f
  */
 export function StripeConnectionPanel({ secretKey }: { secretKey: string }) {
   const webhook = useApiQuery<string>(['/', 'stripe-webhook-url'], fetchStripeWebhookUrl);
+  useErrorNotice(webhook.error);
   const [copied, setCopied] = useState<string | null>(null);
   const check = useMutation({ mutationFn: checkStripeConnection });
 
