@@ -9,19 +9,40 @@ export const FAKE_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 00
 
 /**
  * A protocol-true fake of Stripe over real HTTP: Bearer secret-key auth, form-encoded bodies in bracket notation,
- * `Idempotency-Key`, Checkout Sessions with a hosted page (Pay, a declined card, Cancel), PaymentIntents, Charges,
- * Refunds and Events in Stripe's shapes and error shapes, and signed webhooks POSTed to the shop.
+ * `Idempotency-Key`, the keys' Account, Checkout Sessions with a hosted page (Pay, a declined card, Cancel),
+ * PaymentIntents, Charges, Refunds and Events in Stripe's shapes and error shapes, and signed webhooks POSTed to the shop.
  */
 export class FakeStripe {
   /** Secret keys accepted as `Authorization: Bearer …`. */
   readonly secretKeys = new Set(['sk_test_storeside_fake']);
   /** Where events are POSTed, and the endpoint secret signing them (null: none sent). */
   webhook: { url: string; secret: string } | null = null;
+  /** While true, events wait instead of being POSTed (a slow endpoint); `releaseWebhooks` sends them. */
+  holdWebhooks = false;
+  /** While true, every API call answers 500 `api_error`, as Stripe does during an incident. */
+  apiDown = false;
   readonly sessions = new Map<string, StripeObject>();
   readonly paymentIntents = new Map<string, StripeObject>();
   readonly charges = new Map<string, StripeObject>();
   readonly refunds = new Map<string, StripeObject>();
   readonly events: StripeObject[] = [];
+  /** The account the keys belong to, as `GET /v1/account` answers it. */
+  readonly account: StripeObject = {
+    id: 'acct_1StoresideFake00',
+    object: 'account',
+    business_profile: { name: 'Storeside Fake Shop', support_email: null, url: null },
+    business_type: 'company',
+    capabilities: { card_payments: 'active', transfers: 'active' },
+    charges_enabled: true,
+    country: 'US',
+    created: now(),
+    default_currency: 'usd',
+    details_submitted: true,
+    email: 'owner@example.com',
+    payouts_enabled: true,
+    settings: { dashboard: { display_name: 'Storeside Fake Shop', timezone: 'Etc/UTC' } },
+    type: 'standard',
+  };
   /** API calls received: method, path, parsed form body, idempotency key. */
   readonly calls: Array<{
     method: string;
@@ -31,6 +52,7 @@ export class FakeStripe {
   }> = [];
   private readonly idempotent = new Map<string, { body: string; answer: FakeResponse }>();
   private readonly deliveries = new Set<Promise<void>>();
+  private readonly held: StripeObject[] = [];
   private running: { origin: string; close(): Promise<void> } | null = null;
 
   /** The base URL (STRIPE_API_BASE) once started. */
@@ -61,6 +83,8 @@ export class FakeStripe {
   async handle(request: FakeRequest): Promise<FakeResponse | null> {
     if (request.path.startsWith('/c/pay/')) return this.hostedPage(request);
     if (!request.path.startsWith('/v1/')) return null;
+    if (this.apiDown)
+      return stripeError(500, 'api_error', 'An unknown error occurred; try again in a moment.');
     const auth = String(request.headers.authorization ?? '');
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (!this.secretKeys.has(key))
@@ -158,6 +182,12 @@ export class FakeStripe {
     return `t=${timestamp},v1=${v1}`;
   }
 
+  /** Sends the events held back while `holdWebhooks` was on (in order) and stops holding; resolves once answered. */
+  async releaseWebhooks(): Promise<void> {
+    this.holdWebhooks = false;
+    for (const event of this.held.splice(0)) await this.deliver(event);
+  }
+
   /** POSTs an event to the webhook endpoint again (a retry, or out of order). */
   resend(event: StripeObject): Promise<number> {
     return this.deliver(event);
@@ -198,6 +228,7 @@ export class FakeStripe {
         status: 200,
         body: { object: 'list', url: '/v1/events', has_more: false, data: [...this.events].reverse() },
       };
+    if (method === 'GET' && path === '/v1/account') return { status: 200, body: this.account };
     if (method === 'GET' && path === '/v1/balance')
       return { status: 200, body: { object: 'balance', livemode: false, available: [], pending: [] } };
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
@@ -406,7 +437,8 @@ export class FakeStripe {
       data: { object: structuredClone(publicObject(object)) },
     };
     this.events.push(event);
-    if (this.webhook) void this.deliver(event);
+    if (this.webhook && this.holdWebhooks) this.held.push(event);
+    else if (this.webhook) void this.deliver(event);
   }
 
   private deliver(event: StripeObject): Promise<number> {

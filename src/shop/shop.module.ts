@@ -27,7 +27,9 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   const api = {} as ShopApi;
   const ctx: ShopContext = { ...platform, shop: api };
   // One line per feature folder, in dependency order (catalog before cart, cart before checkout …).
-  const cart = cartPart(ctx);
+  const cart = cartPart(ctx, {
+    paymentMethods: async () => (await payments.gateways.enabled()).map((s) => s.gateway.id),
+  });
   const orders = ordersPart(ctx);
   const payments = paymentsPart(ctx, { ...orders, carts: cart.carts });
   const checkout = checkoutPart(ctx, { ...cart, orders: orders.orders, gateways: payments.gateways });

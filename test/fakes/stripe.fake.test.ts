@@ -48,6 +48,33 @@ describe('FakeStripe', () => {
     expect(wrong.status).toBe(401);
   });
 
+  it("should answer GET /v1/account with the keys' account, and 401 for a bad key", async () => {
+    const ok = await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({
+      object: 'account',
+      id: expect.stringMatching(/^acct_/),
+      charges_enabled: true,
+      settings: { dashboard: { display_name: 'Storeside Fake Shop' } },
+    });
+    const bad = await fetch(`${base}/v1/account`, {
+      headers: { authorization: 'Bearer sk_test_not_a_key_1234' },
+    });
+    expect(bad.status).toBe(401);
+    expect((await json(bad)).error).toMatchObject({ type: 'invalid_request_error' });
+  });
+
+  it('should answer 500 api_error to every API call while apiDown is on', async () => {
+    stripe.apiDown = true;
+    const down = await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } });
+    stripe.apiDown = false;
+    expect(down.status).toBe(500);
+    expect((await json(down)).error.type).toBe('api_error');
+    expect((await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(
+      200,
+    );
+  });
+
   it('should create a session from bracket-notation params and replay it for the same Idempotency-Key', async () => {
     const first = await post('/v1/checkout/sessions', session, { 'idempotency-key': 'k1' });
     const body = await json(first);

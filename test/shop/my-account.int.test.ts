@@ -297,6 +297,39 @@ describe('My account for customers', () => {
     expect(r.body).toContain('No order has been made yet.');
   });
 
+  it('should show the payment title stored with the order, not one derived from the method id', async () => {
+    const gateway = (title: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/wp-json/wc/v3/payment_gateways/cod',
+        headers: admin,
+        payload: { settings: { title } },
+      });
+    expect((await gateway('Pay at the door')).statusCode).toBe(200);
+    const buyer = await t.createUser();
+    const headers = await t.appPasswordHeader(buyer);
+    await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/store/v1/cart/add-item',
+      headers,
+      payload: { id: pen, quantity: 1 },
+    });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/store/v1/checkout',
+      headers,
+      payload: { billing_address: { email: buyer.email, first_name: 'Ann' }, payment_method: 'cod' },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    // The owner renames the gateway afterwards: the order keeps the title it was placed with.
+    expect((await gateway('Cash on delivery')).statusCode).toBe(200);
+    const id = placed.json().order_id as number;
+    const v = await loggedIn(buyer);
+    const detail = await v.get(`/my-account/view-order/${id}/`);
+    expect(detail.body).toContain('<th scope="row">Payment method</th><td class="num">Pay at the door</td>');
+    expect(detail.body).not.toContain('Cash on delivery');
+  });
+
   it('should change the names and the e-mail, refusing bad input at its field', async () => {
     const user = await t.createUser();
     const v = await loggedIn(user);

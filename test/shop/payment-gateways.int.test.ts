@@ -173,3 +173,36 @@ describe('PUT /wc/v3/payment_gateways/{id}', () => {
     expect(r.json().date_paid).not.toBeNull();
   });
 });
+
+describe('GET /wc/store/v1/cart payment_methods', () => {
+  const cartMethods = async () => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wc/store/v1/cart',
+      headers: { 'cart-token': await guestToken(t) },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().payment_methods as string[];
+  };
+  const gatewayOrder = async () =>
+    ((await call('GET', 'payment_gateways')).json() as Json[]).filter((g) => g.enabled).map((g) => g.id);
+
+  it('should list the enabled gateways in their checkout order, following every change', async () => {
+    for (const [id, order, enabled] of [
+      ['cod', 0, true],
+      ['bacs', 1, true],
+      ['cheque', 2, false],
+      ['stripe', 3, false],
+    ] as const)
+      expect((await call('PUT', `payment_gateways/${id}`, { order, enabled })).statusCode).toBe(200);
+    expect(await cartMethods()).toEqual(['cod', 'bacs']);
+
+    expect((await call('PUT', 'payment_gateways/cheque', { enabled: true, order: 0 })).statusCode).toBe(200);
+    expect((await call('PUT', 'payment_gateways/cod', { order: 2 })).statusCode).toBe(200);
+    expect(await cartMethods()).toEqual(['cheque', 'bacs', 'cod']);
+    expect(await cartMethods()).toEqual(await gatewayOrder());
+
+    expect((await call('PUT', 'payment_gateways/bacs', { enabled: false })).statusCode).toBe(200);
+    expect(await cartMethods()).toEqual(['cheque', 'cod']);
+  });
+});

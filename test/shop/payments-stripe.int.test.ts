@@ -209,6 +209,22 @@ describe('Stripe Checkout', () => {
   });
 });
 
+describe('Checkout page with Stripe offered', () => {
+  it('should let the checkout form redirect to Stripe Checkout (CSP form-action), and only while Stripe is enabled', async () => {
+    const token = await guestToken(t);
+    await storePost(t, 'cart/add-item', token, { id: shirt, quantity: 1 });
+    const formAction = async () => {
+      const r = await t.app.inject({ method: 'GET', url: '/checkout/', headers: { 'cart-token': token } });
+      expect(r.body).toContain('Place order');
+      return /form-action ([^;]+)/.exec(String(r.headers['content-security-policy']))?.[1];
+    };
+    expect(await formAction()).toBe(`'self' https://checkout.stripe.com ${stripe.origin}`);
+    expect((await wc('PUT', 'payment_gateways/stripe', { enabled: false })).statusCode).toBe(200);
+    expect(await formAction()).toBe("'self'");
+    expect((await wc('PUT', 'payment_gateways/stripe', { enabled: true })).statusCode).toBe(200);
+  });
+});
+
 describe('Refunds through Stripe', () => {
   async function paidOrder(): Promise<Json> {
     const { placed } = await placeStripeOrder();
@@ -259,5 +275,86 @@ describe('Refunds through Stripe', () => {
     expect((await deliver({ ...event, id: 'evt_copy_of_refund' })).statusCode).toBe(200);
     const refunds = (await wc('GET', `orders/${paid.id}/refunds`)).json();
     expect(refunds.map((r: Json) => r.amount)).toEqual(['7.00']);
+  });
+});
+
+describe('POST /wc/v3/payment_gateways/stripe/connection', () => {
+  const check = (payload: Json, headers: Record<string, string> = manager) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wc/v3/payment_gateways/stripe/connection',
+      headers,
+      payload,
+    });
+
+  it('should answer 401 to anonymous callers and 403 to customers, without calling Stripe', async () => {
+    const customer = await t.appPasswordHeader(await t.createUser({ role: 'customer' }));
+    const calls = stripe.calls.length;
+    expect((await check({ secret_key: SECRET_KEY }, {})).statusCode).toBe(401);
+    const forbidden = await check({ secret_key: SECRET_KEY }, customer);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('rest_forbidden');
+    expect(stripe.calls.length).toBe(calls);
+  });
+
+  it('should refuse a malformed key with 400 naming secret_key, calling Stripe with nothing', async () => {
+    const calls = stripe.calls.length;
+    for (const secret_key of ['hello', 'pk_test_abc', 123, 'sk_test_'.padEnd(300, 'x')]) {
+      const r = await check({ secret_key });
+      expect(r.statusCode, String(secret_key)).toBe(400);
+      expect(r.json().code).toBe('rest_invalid_param');
+      expect(Object.keys(r.json().data.params)).toEqual(['secret_key']);
+    }
+    expect(stripe.calls.length).toBe(calls);
+    const stored = (await wc('GET', 'payment_gateways/stripe')).json().settings.secret_key.value;
+    expect(stored).toMatch(/^sk_test_\*+fake$/);
+  });
+
+  it('should say the stored key works (nothing sent, or its mask sent back) with the account it belongs to', async () => {
+    const mask = (await wc('GET', 'payment_gateways/stripe')).json().settings.secret_key.value;
+    for (const payload of [{}, { secret_key: mask }]) {
+      const r = await check(payload);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual({
+        connected: true,
+        mode: 'test',
+        key: mask,
+        account: {
+          id: stripe.account.id,
+          name: 'Storeside Fake Shop',
+          country: 'US',
+          default_currency: 'usd',
+          charges_enabled: true,
+        },
+        error: null,
+      });
+      expect(r.body).not.toContain(SECRET_KEY);
+    }
+    const last = stripe.calls.at(-1)!;
+    expect([last.method, last.path]).toEqual(['GET', '/v1/account']);
+  });
+
+  it('should say a key Stripe refuses does not work, never echoing it, and store nothing', async () => {
+    const bad = 'sk_live_thisKeyIsNotKnownToStripe9876';
+    const before = await t.ctx.options.get<Json>('woocommerce_stripe_settings', {});
+    const r = await check({ secret_key: bad });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      connected: false,
+      mode: 'live',
+      account: null,
+      error: { code: 'invalid_api_key', message: expect.stringContaining('does not accept') },
+    });
+    expect(r.json().key).toMatch(/^sk_live_\*+9876$/);
+    expect(r.body).not.toContain(bad);
+    expect(r.body).not.toContain('thisKeyIsNot');
+    expect(await t.ctx.options.get<Json>('woocommerce_stripe_settings', {})).toEqual(before);
+  });
+
+  it('should check a new key typed in the form before it is saved', async () => {
+    stripe.secretKeys.add('sk_test_another_working_key_5555');
+    const r = await check({ secret_key: 'sk_test_another_working_key_5555' });
+    expect(r.json()).toMatchObject({ connected: true, key: expect.stringMatching(/5555$/) });
+    expect(r.body).not.toContain('another_working');
   });
 });

@@ -5,8 +5,8 @@ import type { ComputedCart } from './cart.service.js';
 import { cartTaxView } from '../tax/cart-tax-view.js';
 import type { CartSchema } from './cart.schemas.js';
 
-/** The payment methods checkout accepts (no real gateway: `cod` → processing, `bacs` → on-hold). */
-export const PAYMENT_METHODS = ['cod', 'bacs'] as const;
+/** Renders a computed cart as the Store API answers it (what the cart and checkout routes reply with). */
+export type CartViewer = (computed: ComputedCart) => Promise<Static<typeof CartSchema>>;
 
 /** Currency fields of Store API money objects. */
 export function currencyFields(currency: ShopApi['currency']) {
@@ -21,11 +21,14 @@ export function currencyFields(currency: ShopApi['currency']) {
   };
 }
 
-/** A computed cart in the Store API shape (money as minor-unit strings), with the extensions' data. */
+/**
+ * A computed cart in the Store API shape (money as minor-unit strings), with the extensions' data and the ids of
+ * the enabled payment gateways in their checkout order.
+ */
 export function cartView(
   computed: ComputedCart,
   currency: ShopApi['currency'],
-  extensions: Record<string, unknown>,
+  extras: { extensions: Record<string, unknown>; paymentMethods: readonly string[] },
 ): Static<typeof CartSchema> {
   const { cart, errors, products, couponTypes } = computed;
   const money = currencyFields(currency);
@@ -95,8 +98,8 @@ export function cartView(
     has_calculated_shipping: computed.shipping.calculated,
     items_count: cart.items.reduce((sum, item) => sum + item.quantity, 0),
     errors,
-    payment_methods: [...PAYMENT_METHODS],
+    payment_methods: [...extras.paymentMethods],
     payment_requirements: ['products'],
-    extensions,
+    extensions: extras.extensions,
   };
 }

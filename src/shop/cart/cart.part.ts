@@ -11,18 +11,30 @@ import { type CartSession, CartService } from './cart.service.js';
 import { CartExtensions } from './cart-extensions.js';
 import { CART_COOKIE, CartSessions, type RequestCart } from './cart-session.js';
 import { CartTokens, newGuestSessionId, userSessionId } from './cart-token.js';
+import { type CartViewer, cartView } from './cart-view.js';
 
 const GUEST_CART_RETENTION_DAYS = 7;
 
 /** The cart part of the shop: Store API carts, the cart-session resolver, guest-cart merge at login. */
 export function cartPart(
   ctx: ShopContext,
-): ShopPart & { carts: CartService; sessions: CartSessions; extensions: CartExtensions } {
+  deps: { paymentMethods: () => Promise<string[]> },
+): ShopPart & {
+  carts: CartService;
+  sessions: CartSessions;
+  extensions: CartExtensions;
+  viewCart: CartViewer;
+} {
   const tokens = new CartTokens(ctx.config.secret);
   const sessions = new CartSessions(ctx, tokens);
   const carts = new CartService(ctx);
   const extensions = new CartExtensions();
   ctx.auth.setCartSessionResolver(sessions.resolve);
+  const viewCart: CartViewer = async (computed) =>
+    cartView(computed, ctx.shop.currency, {
+      extensions: await extensions.dataFor(computed.cart),
+      paymentMethods: await deps.paymentMethods(),
+    });
 
   /** The session behind a stored cart id (its user's e-mail looked up for coupon rules). */
   const sessionOf = async (sessionId: string): Promise<CartSession | null> => {
@@ -107,8 +119,9 @@ export function cartPart(
     carts,
     sessions,
     extensions,
+    viewCart,
     api,
-    routes: (app) => registerCartRoutes(app, { ctx, carts, sessions, extensions }),
+    routes: (app) => registerCartRoutes(app, { carts, sessions, extensions, viewCart }),
     subscribers() {
       ctx.events.on('user.logged_in', async ({ userId, request, reply }) => {
         const guest = sessions.guestSessionOf(request);

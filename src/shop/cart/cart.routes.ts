@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { SelectShippingRateBody, UpdateCustomerBody } from '../shipping/shipping-store.schemas.js';
-import type { ShopContext } from '../shop-part.js';
 import type { CartService, ComputedCart } from './cart.service.js';
 import {
   AddItemBody,
@@ -12,10 +11,10 @@ import {
   RemoveItemBody,
   UpdateItemBody,
 } from './cart.schemas.js';
-import type { CartExtensions } from './cart-extensions.js';
 import type { CartSessions, RequestCart } from './cart-session.js';
 import { newGuestSessionId } from './cart-token.js';
-import { cartView } from './cart-view.js';
+import type { CartExtensions } from './cart-extensions.js';
+import type { CartViewer } from './cart-view.js';
 
 const PUBLIC = { access: 'public', nonce: 'never' } as const;
 const TAGS = ['shop: store api cart'];
@@ -24,9 +23,9 @@ const CART_ERROR_NOTE = 'Errors: WordPress shape; a 409 carries `data.cart`.';
 /** Store API cart routes (`wc/store/v1/cart…`): public, guests identified by Cart-Token or cookie. */
 export function registerCartRoutes(
   app: RestApp,
-  deps: { ctx: ShopContext; carts: CartService; sessions: CartSessions; extensions: CartExtensions },
+  deps: { carts: CartService; sessions: CartSessions; extensions: CartExtensions; viewCart: CartViewer },
 ): void {
-  const { ctx, carts, sessions, extensions } = deps;
+  const { carts, sessions, extensions, viewCart } = deps;
 
   /** Runs `action` for the caller's cart and replies with the whole cart (a 409 error gets `data.cart`). */
   const reply = async (
@@ -45,7 +44,7 @@ export function registerCartRoutes(
     } catch (error) {
       if (error instanceof RestError && error.status === 409) {
         const current = await carts.view(cart);
-        error.data.cart = cartView(current, ctx.shop.currency, await extensions.dataFor(current.cart));
+        error.data.cart = await viewCart(current);
         sessions.sendHeaders(request, response, cart, false);
       }
       throw error;
@@ -53,7 +52,7 @@ export function registerCartRoutes(
     const refreshCookie = cart.credential === 'none' || (options.change && cart.credential === 'cart_cookie');
     sessions.sendHeaders(request, response, cart, refreshCookie);
     response.code(options.status ?? 200);
-    return cartView(computed, ctx.shop.currency, await extensions.dataFor(computed.cart));
+    return viewCart(computed);
   };
 
   // WooCommerce registers every Store API route under `wc/store/v1` and the alias `wc/store`.

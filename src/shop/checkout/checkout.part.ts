@@ -1,5 +1,5 @@
 import type { CartService } from '../cart/cart.service.js';
-import type { CartExtensions } from '../cart/cart-extensions.js';
+import type { CartViewer } from '../cart/cart-view.js';
 import type { CartSessions } from '../cart/cart-session.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentGateways } from '../payments/payment-gateways.service.js';
@@ -13,7 +13,7 @@ export function checkoutPart(
   deps: {
     carts: CartService;
     sessions: CartSessions;
-    extensions: CartExtensions;
+    viewCart: CartViewer;
     orders: OrdersService;
     gateways: PaymentGateways;
   },

@@ -1,9 +1,8 @@
 import { RestError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CartService } from '../cart/cart.service.js';
-import type { CartExtensions } from '../cart/cart-extensions.js';
 import type { CartSessions } from '../cart/cart-session.js';
-import { cartView } from '../cart/cart-view.js';
+import type { CartViewer } from '../cart/cart-view.js';
 import type { ShopContext } from '../shop-part.js';
 import { CheckoutBody, CheckoutResponse } from './checkout.schemas.js';
 import type { CheckoutService } from './checkout.service.js';
@@ -16,10 +15,10 @@ export function registerCheckoutRoutes(
     checkout: CheckoutService;
     carts: CartService;
     sessions: CartSessions;
-    extensions: CartExtensions;
+    viewCart: CartViewer;
   },
 ): void {
-  const { ctx, checkout, carts, sessions, extensions } = deps;
+  const { ctx, checkout, carts, sessions, viewCart } = deps;
   for (const prefix of ['/wc/store/v1', '/wc/store']) {
     app.post(
       `${prefix}/checkout`,
@@ -50,7 +49,7 @@ export function registerCheckoutRoutes(
         } catch (error) {
           if (error instanceof RestError && error.status === 409) {
             const current = await carts.view(session);
-            error.data.cart = cartView(current, ctx.shop.currency, await extensions.dataFor(current.cart));
+            error.data.cart = await viewCart(current);
           }
           throw error;
         }

@@ -39,6 +39,8 @@ export interface PaymentGateway {
   placedStatus: Extract<OrderStatus, 'pending' | 'processing' | 'on-hold'>;
   /** After the order is stored: takes the payment (or sends the shopper to pay) and says what happened. */
   pay(input: { order: OrderRecord; settings: GatewaySettings; receivedUrl: string }): Promise<PaymentResult>;
+  /** Origins of the pages `pay` may send the shopper to (a hosted payment page): checkout's form may go there. */
+  hostedPageOrigins?: readonly string[];
   /** Lines shown to the shopper on the order-received page (bank details, payment state). */
   receivedNotes?(input: { order: OrderRecord; settings: GatewaySettings }): Promise<string[]> | string[];
 }

@@ -7,12 +7,13 @@ import { bacsGateway, chequeGateway, codGateway } from './offline-gateways.js';
 import { registerPaymentGatewayRoutes } from './payment-gateways.routes.js';
 import { PaymentGateways } from './payment-gateways.service.js';
 import { StripeClient } from './stripe/stripe-client.js';
+import { registerStripeConnectionRoute } from './stripe/stripe-connection.routes.js';
 import { enableDemoStripe } from './stripe/stripe-demo.js';
 import { StripePayments } from './stripe/stripe-payments.service.js';
 import { stripeGateway } from './stripe/stripe.gateway.js';
 import { registerStripeWebhookRoute } from './stripe/stripe-webhook.routes.js';
 
-/** Payments: the gateway registry, `wc/v3/payment_gateways`, Stripe Checkout with its webhook and refunds. */
+/** Payments: the gateway registry, `wc/v3/payment_gateways`, Stripe Checkout with its webhook, refunds and key check. */
 export function paymentsPart(
   ctx: ShopContext,
   deps: { orders: OrdersService; refunds: RefundsService; carts: CartService },
@@ -21,11 +22,15 @@ export function paymentsPart(
     codGateway,
     bacsGateway,
     chequeGateway,
-    stripeGateway((): StripePayments => stripe),
+    stripeGateway(
+      (): StripePayments => stripe,
+      ctx.config.services.STRIPE_API_BASE ?? 'https://api.stripe.com',
+    ),
   ]);
+  const client = new StripeClient(ctx.http);
   const stripe: StripePayments = new StripePayments(ctx, {
     ...deps,
-    client: new StripeClient(ctx.http),
+    client,
     settings: async () => (await gateways.get('stripe')).settings,
   });
   // Refunds of Stripe orders go back through Stripe unless the caller says `api_refund: false`.
@@ -38,6 +43,7 @@ export function paymentsPart(
     migrations: { '2026-11-28T22-10-payments': paymentsMigration },
     routes(app) {
       registerPaymentGatewayRoutes(app, { ctx, gateways });
+      registerStripeConnectionRoute(app, { client, gateways });
     },
     pages(app) {
       registerStripeWebhookRoute(app, stripe);

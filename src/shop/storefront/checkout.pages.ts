@@ -319,7 +319,16 @@ ${totalsExtra}
 </section>
 </div>
 </form>`;
-  return sendStorefrontPage(deps, request, reply, { title: 'Checkout', body, assets, notices, status });
+  // Chromium applies form-action to the redirect too: a gateway's hosted payment page must be allowed.
+  const formTargets = offered.flatMap((s) => s.gateway.hostedPageOrigins ?? []);
+  return sendStorefrontPage(deps, request, reply, {
+    title: 'Checkout',
+    body,
+    assets,
+    notices,
+    status,
+    formTargets,
+  });
 }
 
 // What the order's gateway tells the shopper after ordering (instructions, bank details); none for an unknown one.

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
-import { orderStatusLabel, paymentMethodTitle } from '../orders/order-status.js';
+import { orderStatusLabel } from '../orders/order-status.js';
 import { accountUser, sendGuestForms } from './account-forms.js';
 import { type AccountPageDeps, sendAccountPage } from './my-account-layout.js';
 import { PageAssets } from './storefront-slots.js';
@@ -111,7 +111,7 @@ ${page < pages ? html`<li><a href="/my-account/orders/${page + 1}/">Next</a></li
 ${order.coupon_lines.map((c) => html`<tr><th scope="row">Coupon: ${c.code}</th><td class="num">−${money(c.discount)}</td></tr>`)}
 ${order.fee_lines.map((f) => html`<tr><th scope="row">${f.name}</th><td class="num">${money(f.total)}</td></tr>`)}
 ${taxRows(tax, money)}
-<tr><th scope="row">Payment method</th><td class="num">${paymentMethodTitle(order.payment_method)}</td></tr>
+<tr><th scope="row">Payment method</th><td class="num">${order.payment_method_title}</td></tr>
 <tr><th scope="row">Total</th><td class="num"><strong>${money(order.total)}</strong>${includesTaxNote(tax, money)}</td></tr>
 ${order.refunded_total > 0 ? html`<tr><th scope="row">Refunded</th><td class="num">−${money(order.refunded_total)}</td></tr>` : ''}
 </tfoot>

@@ -65,12 +65,20 @@ export async function sendStorefrontPage(
     notices?: PageNotice[];
     status?: number;
     search?: string;
+    /** Other origins the page's forms may be answered with a redirect to (checkout: hosted payment pages). */
+    formTargets?: readonly string[];
   },
 ): Promise<FastifyReply> {
   const frame = await renderStorefrontFrame(deps, request, page);
+  // `form-action` is the policy's last directive: further targets are appended to it.
+  const csp = STOREFRONT_HEADERS['Content-Security-Policy'];
   return reply
     .code(page.status ?? 200)
     .headers(STOREFRONT_HEADERS)
+    .header(
+      'Content-Security-Policy',
+      page.formTargets?.length ? `${csp} ${page.formTargets.join(' ')}` : csp,
+    )
     .send(html`${frame.start}${page.body}${frame.end}`.text);
 }
 

@@ -1,8 +1,9 @@
-import { Button, CheckboxControl, SelectControl, TextControl } from '@wordpress/components';
+import { Button, CheckboxControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../../admin/api.js';
 import { useNotices } from '../../../admin/components/notices.js';
+import { WcSettingField } from '../settings/wc-setting-field.js';
 import { deleteMethod, saveMethod, type ZoneMethod } from './shipping-client.js';
 
 /** One method of a zone: enabled, its settings as WooCommerce describes them, Save and Delete. */
@@ -13,7 +14,6 @@ export function MethodEditor({ zoneId, method }: { zoneId: number; method: ZoneM
   const [enabled, setEnabled] = useState(method.enabled);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const prefix = `method-${method.instance_id}`;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,42 +57,15 @@ export function MethodEditor({ zoneId, method }: { zoneId: number; method: ZoneM
           checked={enabled}
           onChange={setEnabled}
         />
-        {Object.values(method.settings).map((setting) => {
-          const common = {
-            __next40pxDefaultSize: true,
-            __nextHasNoMarginBottom: true,
-            label: setting.label,
-            help: errors[setting.id] ?? (setting.tip || setting.description || undefined),
-            value: values[setting.id] ?? '',
-            onChange: (value: string) => setValues({ ...values, [setting.id]: value }),
-          };
-          if (setting.type === 'select')
-            return (
-              <SelectControl
-                key={setting.id}
-                {...common}
-                options={Object.entries(setting.options ?? {}).map(([value, label]) => ({ value, label }))}
-              />
-            );
-          if (setting.type === 'checkbox')
-            return (
-              <CheckboxControl
-                key={setting.id}
-                __nextHasNoMarginBottom
-                label={setting.description || setting.label}
-                checked={values[setting.id] === 'yes'}
-                onChange={(checked) => setValues({ ...values, [setting.id]: checked ? 'yes' : 'no' })}
-              />
-            );
-          return (
-            <TextControl
-              key={setting.id}
-              id={`${prefix}-${setting.id}`}
-              {...common}
-              aria-invalid={errors[setting.id] ? true : undefined}
-            />
-          );
-        })}
+        {Object.values(method.settings).map((setting) => (
+          <WcSettingField
+            key={setting.id}
+            setting={setting}
+            value={values[setting.id] ?? ''}
+            onChange={(value) => setValues({ ...values, [setting.id]: value })}
+            error={errors[setting.id]}
+          />
+        ))}
         <div className="storeside-zone-actions">
           <Button variant="primary" type="submit" isBusy={busy} disabled={busy} accessibleWhenDisabled>
             {sprintf(__('Save %s', 'storeside'), method.title)}

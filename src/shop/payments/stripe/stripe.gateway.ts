@@ -17,10 +17,14 @@ const field = (
   ...extra,
 });
 
-/** Card payments through Stripe Checkout (the hosted page): the order waits, pending, for Stripe's webhook. */
-export function stripeGateway(payments: () => StripePayments): PaymentGateway {
+/**
+ * Card payments through Stripe Checkout (the hosted page on checkout.stripe.com, or beside `apiBase` — the fake's):
+ * the order waits, pending, for Stripe's webhook.
+ */
+export function stripeGateway(payments: () => StripePayments, apiBase: string): PaymentGateway {
   return {
     id: 'stripe',
+    hostedPageOrigins: [...new Set(['https://checkout.stripe.com', new URL(apiBase).origin])],
     methodTitle: 'Stripe',
     methodDescription:
       'Take card payments on Stripe Checkout, the page Stripe hosts; Stripe tells the shop when an order is paid.',
