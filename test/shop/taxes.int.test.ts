@@ -186,6 +186,27 @@ describe('/wc/v3/taxes/classes', () => {
 });
 
 describe('/wc/v3/settings/tax', () => {
+  it('should change several Tax-tab settings through the batch route, answering each refused one in place', async () => {
+    const r = await call('POST', 'settings/tax/batch', {
+      update: [
+        { id: 'woocommerce_tax_display_shop', value: 'incl' },
+        { id: 'woocommerce_tax_total_display', value: 'sideways' },
+        { id: 'woocommerce_tax_round_at_subtotal', value: ['yes'] },
+      ],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const [shop, total, round] = r.json().update;
+    expect(shop).toMatchObject({ id: 'woocommerce_tax_display_shop', value: 'incl' });
+    expect(total).toMatchObject({ id: 'woocommerce_tax_total_display', error: { data: { status: 400 } } });
+    expect(round).toMatchObject({
+      id: 'woocommerce_tax_round_at_subtotal',
+      error: { code: 'rest_setting_value_invalid' },
+    });
+    const after = (await call('GET', 'settings/tax/woocommerce_tax_total_display')).json();
+    expect(after.value).toBe('itemized');
+    await call('PUT', 'settings/tax/woocommerce_tax_display_shop', { value: 'excl' });
+  });
+
   it("should list and change the Tax tab's settings in WooCommerce's setting shape", async () => {
     const list = (await call('GET', 'settings/tax')).json();
     expect(list.map((s: Json) => s.id)).toEqual([

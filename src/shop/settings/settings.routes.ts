@@ -126,24 +126,33 @@ export function registerSettingsRoutes(app: RestApp, ctx: ShopContext): void {
         response: { 200: Type.Object({ update: Type.Array(Type.Unknown()) }) },
       },
     },
-    async (request) => {
-      const update: unknown[] = [];
-      for (const item of request.body.update ?? []) {
-        try {
-          update.push(view(await updateGroupSetting(ctx, { groupId: request.params.group_id, ...item })));
-        } catch (error) {
-          if (!(error instanceof RestError)) throw error;
-          update.push({
-            id: item.id,
-            error: {
-              code: error.code,
-              message: error.message,
-              data: { status: error.status, ...error.data },
-            },
-          });
-        }
-      }
-      return { update };
-    },
+    async (request) =>
+      batchUpdate(request.body.update ?? [], async (item) =>
+        view(await updateGroupSetting(ctx, { groupId: request.params.group_id, ...item })),
+      ),
   );
+}
+
+/**
+ * WooCommerce's settings batch: each `{id, value}` written in turn with `write`; a refused one answers
+ * `{id, error: {code, message, data}}` in its place and the others still apply.
+ */
+export async function batchUpdate<T extends { id: string }>(
+  items: readonly T[],
+  write: (item: T) => Promise<unknown>,
+): Promise<{ update: unknown[] }> {
+  const update: unknown[] = [];
+  for (const item of items) {
+    try {
+      update.push(await write(item));
+    } catch (error) {
+      if (!(error instanceof RestError)) throw error;
+      // A validation error's status is its namespace's (0 until the error handler sets it): 400 in wc/v3.
+      update.push({
+        id: item.id,
+        error: { code: error.code, message: error.message, data: { ...error.data, status: error.status || 400 } },
+      });
+    }
+  }
+  return { update };
 }
