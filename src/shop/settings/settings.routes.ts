@@ -150,7 +150,11 @@ export async function batchUpdate<T extends { id: string }>(
       // A validation error's status is its namespace's (0 until the error handler sets it): 400 in wc/v3.
       update.push({
         id: item.id,
-        error: { code: error.code, message: error.message, data: { ...error.data, status: error.status || 400 } },
+        error: {
+          code: error.code,
+          message: error.message,
+          data: { ...error.data, status: error.status || 400 },
+        },
       });
     }
   }
