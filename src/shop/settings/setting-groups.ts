@@ -1,3 +1,4 @@
+import { emailSettingGroups } from '../emails/email-settings.js';
 import { GENERAL_SETTINGS } from './general-settings.js';
 import type { SettingDefinition, SettingGroup } from './setting-definitions.js';
 
@@ -6,6 +7,8 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   { id: 'general', label: 'General', description: '', settings: GENERAL_SETTINGS },
   // The Tax tab's fields and routes belong to the tax calculation (src/shop/tax/tax-settings.ts).
   { id: 'tax', label: 'Tax', description: '', settings: [] },
+  // The Emails tab and one sub-group per e-mail (`email_new_order` …): src/shop/emails/email-settings.ts.
+  ...emailSettingGroups(),
 ];
 
 /** A group by id; undefined when there is none. */
