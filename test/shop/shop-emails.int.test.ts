@@ -114,17 +114,17 @@ describe("the shop's order e-mails", () => {
     expect(onHold.html_body).toContain('Mug &lt;Blue&gt;');
     expect(onHold.html_body).not.toContain('Mug <Blue>');
     expect(onHold.html_body).toContain('10 Downing &lt;Street&gt;');
-    expect(onHold.html_body).toContain('£5.00 via Standard');
+    expect(onHold.html_body).toContain('$5.00 via Standard');
     expect(onHold.html_body).toContain('VAT:');
-    expect(onHold.html_body).toContain('£6.00');
+    expect(onHold.html_body).toContain('$6.00');
     expect(onHold.html_body).toContain('GB33BUKB20201555555555');
     expect(onHold.html_body).toContain('Direct bank transfer');
     expect(onHold.html_body).toContain('Thank you for your order');
     // The plain-text part carries the same content.
-    expect(onHold.text_body).toContain('Mug <Blue> (SKU MUG-1) × 2 = £25.00');
-    expect(onHold.text_body).toContain('Shipping: £5.00 via Standard');
-    expect(onHold.text_body).toContain('VAT: £6.00');
-    expect(onHold.text_body).toContain('Total: £36.00');
+    expect(onHold.text_body).toContain('Mug <Blue> (SKU MUG-1) × 2 = $25.00');
+    expect(onHold.text_body).toContain('Shipping: $5.00 via Standard');
+    expect(onHold.text_body).toContain('VAT: $6.00');
+    expect(onHold.text_body).toContain('Total: $36.00');
     expect(onHold.text_body).toContain('IBAN: GB33BUKB20201555555555');
     expect(onHold.text_body).toContain('Billing address\nAnn Lee\n10 Downing <Street>');
     expect(onHold.text_body).toContain('Shipping address');
@@ -162,7 +162,7 @@ describe("the shop's order e-mails", () => {
     expect(sent.map((m) => [m.tag, m.subject])).toEqual([
       ['shop:customer_refunded_order', `Your Tom & Jerry order #${id} has been partially refunded`],
     ]);
-    expect(sent[0].text_body).toContain('Refund: -£10.00');
+    expect(sent[0].text_body).toContain('Refund: -$10.00');
 
     before = await lastOutboxId();
     await ok('POST', `wc/v3/orders/${id}/refunds`, { amount: '26.00' });
@@ -225,7 +225,7 @@ describe("the shop's order e-mails", () => {
     let sent = await sentSince(before);
     expect(sent.map((m) => m.tag)).toEqual(['shop:customer_processing_order']);
     expect(sent[0].html_body).toBeNull();
-    expect(sent[0].text_body).toContain('Total: £36.00');
+    expect(sent[0].text_body).toContain('Total: $36.00');
     before = await lastOutboxId();
     await setStatus(id, 'completed');
     sent = await sentSince(before);
