@@ -262,7 +262,10 @@ describe('e-mail settings (wc/v3/settings/email_*)', () => {
     expect(email.sub_groups).toEqual(
       expect.arrayContaining(['email_new_order', 'email_customer_processing_order', 'email_customer_note']),
     );
-    expect(groups.find((g) => g.id === 'email_new_order')).toMatchObject({ parent_id: 'email', label: 'New order' });
+    expect(groups.find((g) => g.id === 'email_new_order')).toMatchObject({
+      parent_id: 'email',
+      label: 'New order',
+    });
     const owner = (await ok('GET', 'wc/v3/settings/email_new_order')) as unknown as Json[];
     expect(owner.map((s) => s.id)).toEqual([
       'enabled',
@@ -294,7 +297,10 @@ describe('e-mail settings (wc/v3/settings/email_*)', () => {
     const before = await lastOutboxId();
     await checkout('cod');
     const sent = await sentSince(before);
-    expect(sent.map((m) => m.from_address)).toEqual(['"The Shop" <shop@example.com>', '"The Shop" <shop@example.com>']);
+    expect(sent.map((m) => m.from_address)).toEqual([
+      '"The Shop" <shop@example.com>',
+      '"The Shop" <shop@example.com>',
+    ]);
   });
 
   it('should answer 401 without login and 403 to a customer, changing nothing', async () => {
@@ -302,11 +308,15 @@ describe('e-mail settings (wc/v3/settings/email_*)', () => {
       [{}, 401],
       [customer, 403],
     ] as const) {
-      expect((await call('GET', 'wc/v3/settings/email_new_order', undefined, headers)).statusCode).toBe(status);
+      expect((await call('GET', 'wc/v3/settings/email_new_order', undefined, headers)).statusCode).toBe(
+        status,
+      );
       const put = await call('PUT', 'wc/v3/settings/email_new_order/enabled', { value: 'no' }, headers);
       expect(put.statusCode).toBe(status);
       expect((await call('GET', 'shop/v1/emails', undefined, headers)).statusCode).toBe(status);
-      expect((await call('GET', 'shop/v1/emails/new_order/preview', undefined, headers)).statusCode).toBe(status);
+      expect((await call('GET', 'shop/v1/emails/new_order/preview', undefined, headers)).statusCode).toBe(
+        status,
+      );
     }
     const enabled = await ok('GET', 'wc/v3/settings/email_new_order/enabled');
     expect(enabled.value).toBe('yes');
@@ -322,9 +332,14 @@ describe('e-mail settings (wc/v3/settings/email_*)', () => {
     ]) {
       const r = await call('PUT', `wc/v3/settings/${url}`, { value });
       expect(r.statusCode, url).toBe(400);
-      expect(r.json()).toMatchObject({ code: 'rest_setting_value_invalid', data: { params: { value: expect.any(String) } } });
+      expect(r.json()).toMatchObject({
+        code: 'rest_setting_value_invalid',
+        data: { params: { value: expect.any(String) } },
+      });
     }
-    expect((await call('PUT', 'wc/v3/settings/email_new_order/subject', {})).json().data.params.value).toBeDefined();
+    expect(
+      (await call('PUT', 'wc/v3/settings/email_new_order/subject', {})).json().data.params.value,
+    ).toBeDefined();
     expect((await ok('GET', 'wc/v3/settings/email_new_order/recipient')).value).toBe('');
     expect((await ok('GET', 'wc/v3/settings/email_new_order/enabled')).value).toBe('yes');
     expect((await call('GET', 'wc/v3/settings/email_nothing')).statusCode).toBe(404);
