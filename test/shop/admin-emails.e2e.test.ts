@@ -69,6 +69,8 @@ describeInBrowser('shop admin: emails', () => {
 
     const toggle = page.getByRole('checkbox', { name: 'Enable “Completed order”' });
     await expect(toggle.isChecked()).resolves.toBe(true);
+    // From the table's first control, Tab walks the rows (switch, name, Manage) to this one.
+    await page.getByRole('checkbox', { name: 'Enable “New order”' }).focus();
     await tabTo(page, toggle);
     await page.keyboard.press('Space');
     await notices().getByText('“Completed order” is disabled.').waitFor();
@@ -78,6 +80,7 @@ describeInBrowser('shop admin: emails', () => {
   it("should edit an owner e-mail's recipient and subject and show the preview", async () => {
     await page.goto(`${base}/wp-admin/shop/emails`);
     const manage = page.getByRole('link', { name: 'Manage “New order”' });
+    await page.getByRole('checkbox', { name: 'Enable “New order”' }).focus();
     await tabTo(page, manage);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'New order' }).waitFor();
@@ -87,6 +90,7 @@ describeInBrowser('shop admin: emails', () => {
     await page.getByText(`Shown with the newest order, #${orderId}.`).waitFor();
 
     const recipient = page.getByLabel('Recipient(s)');
+    await page.getByRole('checkbox', { name: 'Enable this email notification' }).focus();
     await tabTo(page, recipient);
     await page.keyboard.type('boss@example.com, nobody');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -106,5 +110,7 @@ describeInBrowser('shop admin: emails', () => {
     await preview.getByText('Blue mug').waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/tmp/shop-email.png', fullPage: true });
+    await page.locator('iframe[sandbox=""]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shop-email-preview.png' });
   });
 });
