@@ -78,7 +78,6 @@ export function emailOrderView(
     totals.push({ label: 'Payment method:', value: order.payment_method_title });
   totals.push({ label: 'Total:', value: money(order.total) });
   for (const refund of order.refunds) totals.push({ label: 'Refund:', value: `-${money(refund.amount)}` });
-  const shipping = order.shipping_lines.length > 0 ? addressLines(order.shipping) : [];
   return {
     number: String(order.id),
     date: orderDate(order.date_created),
@@ -92,6 +91,7 @@ export function emailOrderView(
     totals,
     customerNote: order.customer_note,
     billing: addressLines(order.billing),
-    shipping: shipping.length > 1 ? shipping : [],
+    // As WooCommerce: a shipping address only for an order that ships, and only when one was given.
+    shipping: order.shipping_lines.length > 0 && order.shipping.address_1 ? addressLines(order.shipping) : [],
   };
 }

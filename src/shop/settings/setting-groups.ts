@@ -1,6 +1,6 @@
 import { emailSettingGroups } from '../emails/email-settings.js';
 import { GENERAL_SETTINGS } from './general-settings.js';
-import type { SettingDefinition, SettingGroup } from './setting-definitions.js';
+import type { SettingGroup } from './setting-definitions.js';
 
 /** The settings groups `/wc/v3/settings` lists, in WooCommerce's tab order; add a group's fields in its own file. */
 export const SETTING_GROUPS: readonly SettingGroup[] = [
@@ -14,13 +14,4 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
 /** A group by id; undefined when there is none. */
 export function findSettingGroup(id: string): SettingGroup | undefined {
   return SETTING_GROUPS.find((g) => g.id === id);
-}
-
-/** A setting of any group by its id (the WooCommerce option name); undefined when unknown. */
-export function findSetting(id: string): SettingDefinition | undefined {
-  for (const group of SETTING_GROUPS) {
-    const setting = group.settings.find((s) => s.id === id);
-    if (setting) return setting;
-  }
-  return undefined;
 }
