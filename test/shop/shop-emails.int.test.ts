@@ -250,8 +250,22 @@ describe("the shop's order e-mails", () => {
     await Promise.all([t.ctx.jobs.runDue({ workerId: 'a' }), t.ctx.jobs.runDue({ workerId: 'b' })]);
     await emit(); // after it ran: a new job, whose send finds the key claimed
     await t.ctx.jobs.runDue();
-    const sent = await sentSince(before);
-    expect(sent.map((m) => m.tag)).toEqual(['shop:customer_completed_order']);
+    expect((await sentSince(before)).map((m) => m.tag)).toEqual(['shop:customer_completed_order']);
+
+    // Two jobs for one send key (as two instances queueing the same event would), run by two workers at once.
+    const key = `${id}:customer_completed_order:test-race`;
+    for (const note of ['a', 'b'])
+      await t.ctx.jobs.schedule({
+        hook: 'shop.emails.send',
+        args: { email_id: 'customer_completed_order', order_id: id, send_key: key, wording: '', note },
+      });
+    const raced = await lastOutboxId();
+    await Promise.all([
+      t.ctx.jobs.runDue({ workerId: 'a', limit: 1 }),
+      t.ctx.jobs.runDue({ workerId: 'b', limit: 1 }),
+    ]);
+    await t.ctx.jobs.runDue();
+    expect((await sentSince(raced)).map((m) => m.tag)).toEqual(['shop:customer_completed_order']);
   });
 });
 
