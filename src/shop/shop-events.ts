@@ -29,6 +29,8 @@ declare module '../platform/events/event-bus.js' {
       refund: { id: number; amount: number; reason: string };
       refunded_total: number;
     };
+    /** A note for the customer was added to an order (`customer_note: true`); the shop e-mails it. */
+    'order.customer_note_added': { order: ShopOrder; note: { id: number; note: string } };
     /** A refund was deleted (`DELETE /wc/v3/orders/{id}/refunds/{refund_id}`); the order's refunded total went down. */
     'order.refund_deleted': { order: ShopOrder; refund: { id: number; amount: number; reason: string } };
   }

@@ -9,6 +9,7 @@ import { checkoutPart } from './checkout/checkout.part.js';
 import { couponsPart } from './coupons/coupons.part.js';
 import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
+import { emailsPart } from './emails/emails.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { paymentsPart } from './payments/payments.part.js';
@@ -47,6 +48,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     payments,
     orderReportsPart(ctx),
     checkout,
+    emailsPart(ctx, { gateways: payments.gateways }),
     storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),
   ];
   parts.push(demoPart(ctx, parts));

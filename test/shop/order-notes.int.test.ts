@@ -66,10 +66,11 @@ describe('POST /wc/v3/orders/{id}/notes', () => {
     });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().customer_note).toBe(true);
+    await t.ctx.jobs.runDue();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       to: 'bob@example.com',
-      subject: expect.stringContaining(`#${order.id}`),
+      subject: expect.stringContaining('Note added to your'),
     });
     expect(sent[0]!.text).toContain('Your parcel left today.');
     sent.length = 0;

@@ -2,6 +2,7 @@ import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../../admin/registry.js';
 import { couponScreens } from './coupons/coupon-screens.js';
 import { customerScreens } from './customers/customer-screens.js';
+import { emailScreens } from './emails/emails-screens.js';
 import { orderScreens } from './orders/order-screens.js';
 import { productScreens } from './products/product-screens.js';
 import { reviewScreens } from './reviews/review-screens.js';
@@ -21,6 +22,7 @@ registerAdminModule({
         ...customerScreens,
         ...couponScreens,
         ...shippingScreens,
+        ...emailScreens,
         ...settingsScreens,
         ...taxScreens,
       ],

@@ -44,7 +44,7 @@ export async function requireOrderNote(
 
 /**
  * Adds a note to an order: attributed to `author` when given (WooCommerce's `added_by_user`), else to the system.
- * A customer note is e-mailed to the order's billing e-mail through the platform mail sender once it is stored.
+ * A customer note emits `order.customer_note_added` in the transaction that stores it (the shop's e-mails send it).
  */
 export async function addOrderNote(
   ctx: ShopContext,
@@ -53,16 +53,19 @@ export async function addOrderNote(
   const text = input.note.trim();
   if (text === '') throw invalid('note', 'required', 'The note may not be empty.');
   const order = await requireOrder(ctx.db, input.orderId);
-  const note = await insertOrderNote(ctx.db, {
-    order_id: order.id,
-    note: text,
-    customer_note: input.customerNote ? 1 : 0,
-    added_by: input.author?.id ?? null,
-    author: input.author ? input.author.display_name || input.author.username : SYSTEM_AUTHOR,
-    created_at: toDbTime(ctx.clock.now()),
+  return ctx.db.transaction().execute(async (trx) => {
+    const note = await insertOrderNote(trx, {
+      order_id: order.id,
+      note: text,
+      customer_note: input.customerNote ? 1 : 0,
+      added_by: input.author?.id ?? null,
+      author: input.author ? input.author.display_name || input.author.username : SYSTEM_AUTHOR,
+      created_at: toDbTime(ctx.clock.now()),
+    });
+    if (input.customerNote)
+      await ctx.events.emit('order.customer_note_added', { order, note: { id: note.id, note: text } }, trx);
+    return note;
   });
-  if (input.customerNote) await mailCustomerNote(ctx, order, text);
-  return note;
 }
 
 /** Deletes a note for good; answers it as it was. */
@@ -96,21 +99,4 @@ async function requireOrder(db: DbOrTrx, orderId: number): Promise<OrderRecord> 
   const order = await loadOrder(db, orderId);
   if (!order) throw new NotFoundError('woocommerce_rest_order_invalid_id', 'Invalid order ID.');
   return order;
-}
-
-// The note is stored whatever the mail transport says: a failed send is logged, never a failed request.
-async function mailCustomerNote(ctx: ShopContext, order: OrderRecord, note: string): Promise<void> {
-  const to = order.billing.email.trim();
-  if (!to) return;
-  const greeting = order.billing.first_name ? `Hi ${order.billing.first_name},` : 'Hi,';
-  try {
-    await ctx.mail.send({
-      to,
-      subject: `A note has been added to your order #${order.id}`,
-      text: `${greeting}\n\nThe following note has been added to your order #${order.id}:\n\n${note}\n`,
-      tag: 'shop:customer-note',
-    });
-  } catch (error) {
-    ctx.logger.error({ err: error, orderId: order.id }, 'customer note e-mail not sent');
-  }
 }

@@ -1,23 +1,17 @@
+import { emailSettingGroups } from '../emails/email-settings.js';
 import { GENERAL_SETTINGS } from './general-settings.js';
-import type { SettingDefinition, SettingGroup } from './setting-definitions.js';
+import type { SettingGroup } from './setting-definitions.js';
 
 /** The settings groups `/wc/v3/settings` lists, in WooCommerce's tab order; add a group's fields in its own file. */
 export const SETTING_GROUPS: readonly SettingGroup[] = [
   { id: 'general', label: 'General', description: '', settings: GENERAL_SETTINGS },
   // The Tax tab's fields and routes belong to the tax calculation (src/shop/tax/tax-settings.ts).
   { id: 'tax', label: 'Tax', description: '', settings: [] },
+  // The Emails tab and one sub-group per e-mail (`email_new_order` …): src/shop/emails/email-settings.ts.
+  ...emailSettingGroups(),
 ];
 
 /** A group by id; undefined when there is none. */
 export function findSettingGroup(id: string): SettingGroup | undefined {
   return SETTING_GROUPS.find((g) => g.id === id);
-}
-
-/** A setting of any group by its id (the WooCommerce option name); undefined when unknown. */
-export function findSetting(id: string): SettingDefinition | undefined {
-  for (const group of SETTING_GROUPS) {
-    const setting = group.settings.find((s) => s.id === id);
-    if (setting) return setting;
-  }
-  return undefined;
 }

@@ -57,8 +57,8 @@ export function registerSettingsRoutes(app: RestApp, ctx: ShopContext): void {
         id: group.id,
         label: group.label,
         description: group.description,
-        parent_id: '',
-        sub_groups: [],
+        parent_id: group.parentId ?? '',
+        sub_groups: SETTING_GROUPS.filter((g) => g.parentId === group.id).map((g) => g.id),
         _links: { options: [{ href: `${base}/${group.id}` }] },
       })),
   );

@@ -6,6 +6,7 @@ import {
   type SettingDefinition,
   type SettingGroup,
   type SettingValue,
+  settingOption,
 } from './setting-definitions.js';
 import { readSettingValue } from './store-settings.js';
 
@@ -61,6 +62,6 @@ export async function updateGroupSetting(
         details: { value: { code: 'rest_setting_value_invalid', message: checked.message } },
       },
     );
-  await ctx.options.set(setting.id, checked.value);
+  await ctx.options.set(settingOption(setting), checked.value);
   return { group, setting, value: checked.value };
 }

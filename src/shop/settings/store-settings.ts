@@ -1,7 +1,7 @@
 import type { DbOrTrx } from '../../platform/db/database.js';
 import type { OptionsStore } from '../../platform/options/options.js';
 import { allCountries } from '../addresses/countries.js';
-import type { SettingDefinition, SettingValue } from './setting-definitions.js';
+import { type SettingDefinition, type SettingValue, settingOption } from './setting-definitions.js';
 
 /** The store's settings as the shop's code reads them (typed); each is stored under its WooCommerce option name. */
 export interface StoreSettings {
@@ -40,7 +40,7 @@ export function readSettingValue(
   setting: SettingDefinition,
   db?: DbOrTrx,
 ): Promise<SettingValue> {
-  return options.get<SettingValue>(setting.id, setting.default, db);
+  return options.get<SettingValue>(settingOption(setting), setting.default, db);
 }
 
 /** Every store setting, typed (outside a transaction served from the options cache, current on every instance). */

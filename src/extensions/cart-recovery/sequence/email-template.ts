@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../../platform/http/html.js';
 import type { CampaignStep } from '../settings/settings.schemas.js';
-import { fillLayout } from './email-layout.js';
+import { fillLayout } from '../../../platform/mail/email-layout.js';
 
 /** One cart line as the e-mail shows it (price already formatted in the shop currency, image URL absolute). */
 export interface EmailLine {

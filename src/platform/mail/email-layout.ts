@@ -1,3 +1,16 @@
+/**
+ * The brand every e-mail of the site carries (the shop's order e-mails, cart recovery's): each owner of a brand
+ * setting (the shop's `email` settings group, cart recovery's settings) fills this shape.
+ */
+export interface EmailBrand {
+  /** Absolute URL of the logo shown above the message, or '' for the site title as text. */
+  logoUrl: string;
+  /** Accent colour (`#rrggbb`, already validated): the bar above the heading, links and buttons. */
+  accentColor: string;
+  /** Footer text under the message (site title, address …; line breaks kept). */
+  footer: string;
+}
+
 /** The parts the server fills into the compiled layout (all already-safe HTML, URLs or #rrggbb colours). */
 export interface LayoutSlots {
   title: string;
@@ -49,7 +62,7 @@ let compiled: Promise<string> | undefined;
 /**
  * The layout compiled by MJML to table-based HTML with inlined CSS: once per process (it never changes). MJML is
  * imported here, on the first e-mail, not at start-up: it is the largest package the server loads, and a server
- * sending no recovery e-mail never needs it.
+ * sending no e-mail never needs it. Shared by every e-mail of the site (cart recovery's, the shop's order e-mails).
  */
 function compiledLayout(): Promise<string> {
   compiled ??= import('mjml')
