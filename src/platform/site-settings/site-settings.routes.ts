@@ -16,7 +16,9 @@ const SiteSettings = Type.Object({
   site_icon_url: Type.String({
     description: 'Site icon: an https URL or a path on this site; "" for the default icon at /favicon.ico.',
   }),
-  fileupload_maxk: Type.Integer({ description: 'Largest file the media library accepts, in KB (default 8192).' }),
+  fileupload_maxk: Type.Integer({
+    description: 'Largest file the media library accepts, in KB (default 8192).',
+  }),
 });
 
 /** `/wp/v2/settings` (WordPress's site settings, the ones Storeside has): site title, site icon, upload limit. */

@@ -48,12 +48,15 @@ export async function resolveImages(
         srcset: mediaSrcset(item, input.publicUrl),
         thumbnail: (sizes.woocommerce_thumbnail ?? sizes.full)!.source_url,
       });
-    } else if (image.src) out.push({ id: image.id ?? imageIdOfUrl(image.src), src: image.src, alt: image.alt ?? '' });
+    } else if (image.src)
+      out.push({ id: image.id ?? imageIdOfUrl(image.src), src: image.src, alt: image.alt ?? '' });
     else if (image.id) unknown.push(image.id);
     else input.errors[input.field] = { required: 'An image needs the `id` of a media item or a `src` URL.' };
   }
   if (unknown.length > 0)
-    input.errors[input.field] = { exists: `#${unknown.join(', #')} is not an image ID of the media library.` };
+    input.errors[input.field] = {
+      exists: `#${unknown.join(', #')} is not an image ID of the media library.`,
+    };
   return out;
 }
 

@@ -54,7 +54,12 @@ export function wcProductView(product: CatalogProduct, currency: Currency): Stat
     parent_id: 0,
     categories: product.categories,
     tags: product.tags,
-    images: product.images.map((i) => ({ id: i.id, src: i.src, name: i.name ?? imageName(i.src), alt: i.alt })),
+    images: product.images.map((i) => ({
+      id: i.id,
+      src: i.src,
+      name: i.name ?? imageName(i.src),
+      alt: i.alt,
+    })),
     attributes: product.attributes.map((a, position) => ({
       id: a.id ?? 0,
       name: a.name,

@@ -168,7 +168,9 @@ export async function updateProduct(
     await checkProductInput(trx, input, type, current, errors);
     const taxonomies = await prepareProductTaxonomies(trx, input, id, errors);
     const images =
-      input.images !== undefined ? await resolveImages(trx, input.images, imageField(ctx, 'images', errors)) : undefined;
+      input.images !== undefined
+        ? await resolveImages(trx, input.images, imageField(ctx, 'images', errors))
+        : undefined;
     throwIfAny(errors);
     const categoryIds =
       input.category_ids !== undefined ? await withDefaultCategory(trx, input.category_ids) : undefined;
@@ -259,7 +261,9 @@ export async function createVariation(
       );
     const errors: FieldErrors = {};
     await checkVariationInput(trx, input, parent, null, errors);
-    const images = input.image ? await resolveImages(trx, [input.image], imageField(ctx, 'image', errors)) : [];
+    const images = input.image
+      ? await resolveImages(trx, [input.image], imageField(ctx, 'image', errors))
+      : [];
     throwIfAny(errors);
     const now = toDbTime(ctx.clock.now());
     const attributes = normalizeChosen(input.attributes ?? [], parent);
@@ -308,7 +312,9 @@ export async function updateVariation(
     const { parent, row } = await requireVariationRow(trx, productId, id);
     const errors: FieldErrors = {};
     await checkVariationInput(trx, input, parent, row, errors);
-    const images = input.image ? await resolveImages(trx, [input.image], imageField(ctx, 'image', errors)) : [];
+    const images = input.image
+      ? await resolveImages(trx, [input.image], imageField(ctx, 'image', errors))
+      : [];
     throwIfAny(errors);
     const now = toDbTime(ctx.clock.now());
     const patch: Partial<NewProductRow> = {

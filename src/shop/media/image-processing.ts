@@ -54,7 +54,10 @@ export async function encodeImageSizes(bytes: Buffer, type: ImageType): Promise<
       'rest_upload_invalid_image',
       'The file could not be read as an image (damaged, not what its content claims, or over 50 megapixels).',
       400,
-      { params: { file: 'The file is not a readable image.' }, errors: { file: { image: 'The file is not a readable image.' } } },
+      {
+        params: { file: 'The file is not a readable image.' },
+        errors: { file: { image: 'The file is not a readable image.' } },
+      },
     );
   }
 }

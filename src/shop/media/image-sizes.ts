@@ -36,7 +36,10 @@ export function sizedDimensions(
   if (size.crop) target = { width: Math.min(width, boxW), height: Math.min(height, boxH) };
   else {
     const scale = Math.min(boxW / width, boxH / height, 1);
-    target = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+    target = {
+      width: Math.max(1, Math.round(width * scale)),
+      height: Math.max(1, Math.round(height * scale)),
+    };
   }
   return target.width === width && target.height === height ? undefined : target;
 }

@@ -72,9 +72,9 @@ export function mediaSizes(row: MediaRow, publicUrl: string): Record<string, Sta
 /** A `srcset` of every size that keeps the original's shape (cropped squares would distort a wide image). */
 export function mediaSrcset(row: MediaRow, publicUrl: string): string {
   const ratio = row.width / row.height;
-  return Object.values(mediaSizes(row, publicUrl))
+  const candidates = Object.values(mediaSizes(row, publicUrl))
     .filter((s) => Math.abs(s.width / s.height - ratio) < 0.02)
     .sort((a, b) => a.width - b.width)
-    .map((s) => `${s.source_url} ${s.width}w`)
-    .join(', ');
+    .map((s) => `${s.source_url} ${s.width}w`);
+  return [...new Set(candidates)].join(', ');
 }

@@ -68,7 +68,11 @@ export function findMedia(db: DbOrTrx, id: number): Promise<MediaRow | undefined
 /** Several attachments by id (in no particular order). */
 export function findMediaByIds(db: DbOrTrx, ids: readonly number[]): Promise<MediaRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('shop_media').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('shop_media')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** A page of attachments, newest first, and how many match. */
@@ -78,7 +82,8 @@ export async function listMedia(
   window: { offset: number; limit: number },
 ): Promise<{ rows: MediaRow[]; total: number }> {
   let query = db.selectFrom('shop_media');
-  if (filter.mediaType) query = query.where('mime_type', 'like', `${filter.mediaType.replace(/[%_\\]/g, '')}/%`);
+  if (filter.mediaType)
+    query = query.where('mime_type', 'like', `${filter.mediaType.replace(/[%_\\]/g, '')}/%`);
   if (filter.mimeType) query = query.where('mime_type', '=', filter.mimeType);
   if (filter.search) {
     const term = filter.search;
@@ -99,7 +104,9 @@ export async function listMedia(
 
 /** True when an attachment already has this slug. */
 export async function slugTaken(db: DbOrTrx, slug: string): Promise<boolean> {
-  return (await db.selectFrom('shop_media').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('shop_media').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined
+  );
 }
 
 /** True when a stored file already has this path. */

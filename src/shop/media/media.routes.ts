@@ -13,7 +13,14 @@ import {
   MediaResponse,
   MediaUpdateBody,
 } from './media.schemas.js';
-import { changeMedia, listMediaPage, type MediaTextInput, removeMedia, requireMedia, uploadMedia } from './media.service.js';
+import {
+  changeMedia,
+  listMediaPage,
+  type MediaTextInput,
+  removeMedia,
+  requireMedia,
+  uploadMedia,
+} from './media.service.js';
 import { mediaView } from './media-view.js';
 import { readUpload } from './upload-body.js';
 
@@ -70,7 +77,11 @@ export function registerMediaRoutes(app: RestApp, ctx: ShopContext): void {
       const { page = 1, per_page: perPage = 10 } = request.query;
       const { rows, total } = await listMediaPage(
         ctx,
-        { mediaType: request.query.media_type, mimeType: request.query.mime_type, search: request.query.search },
+        {
+          mediaType: request.query.media_type,
+          mimeType: request.query.mime_type,
+          search: request.query.search,
+        },
         pageWindow(page, perPage),
       );
       setPaginationHeaders(request, reply, { total, page, perPage, publicUrl: ctx.config.publicUrl });
@@ -82,7 +93,12 @@ export function registerMediaRoutes(app: RestApp, ctx: ShopContext): void {
     '/wp/v2/media/:id',
     {
       config: { auth: PUBLIC },
-      schema: { tags: TAGS, summary: 'Read an attachment.', params: MediaIdParams, response: { 200: MediaResponse } },
+      schema: {
+        tags: TAGS,
+        summary: 'Read an attachment.',
+        params: MediaIdParams,
+        response: { 200: MediaResponse },
+      },
     },
     async (request) => view(await requireMedia(ctx, request.params.id)),
   );

@@ -5,7 +5,13 @@ import { uploadLimitKb } from '../../platform/site-settings/upload-limit.js';
 import { slugify } from '../catalog/slugs.js';
 import type { ShopContext } from '../shop-part.js';
 import { encodeImageSizes } from './image-processing.js';
-import { ACCEPTED_IMAGE_MIMES, type ImageType, looksLikeSvg, sniffImageType, typeOfExtension } from './image-types.js';
+import {
+  ACCEPTED_IMAGE_MIMES,
+  type ImageType,
+  looksLikeSvg,
+  sniffImageType,
+  typeOfExtension,
+} from './image-types.js';
 import {
   deleteMedia,
   findMedia,
@@ -55,14 +61,17 @@ export async function uploadMedia(
   const hash = createHash('sha256').update(file.bytes).digest('hex').slice(0, 8);
   return ctx.db.transaction().execute(async (trx) => {
     let stem = `${base}-${hash}`;
-    for (let n = 2; await pathTaken(trx, `${folder}/${stem}.${type.extension}`); n++) stem = `${base}-${hash}-${n}`;
+    for (let n = 2; await pathTaken(trx, `${folder}/${stem}.${type.extension}`); n++)
+      stem = `${base}-${hash}-${n}`;
     let slug = base;
     for (let n = 2; await slugTaken(trx, slug); n++) slug = `${base}-${n}`;
     const full = encoded.find((e) => e.size === 'full')!;
     const sizes: Record<string, StoredSize> = {};
     const files = encoded.map((e) => {
-      const name = e.size === 'full' ? `${stem}.${type.extension}` : `${stem}-${e.width}x${e.height}.${type.extension}`;
-      if (e.size !== 'full') sizes[e.size] = { file: name, width: e.width, height: e.height, filesize: e.bytes.length };
+      const name =
+        e.size === 'full' ? `${stem}.${type.extension}` : `${stem}-${e.width}x${e.height}.${type.extension}`;
+      if (e.size !== 'full')
+        sizes[e.size] = { file: name, width: e.width, height: e.height, filesize: e.bytes.length };
       return { path: `${folder}/${name}`, bytes: e.bytes };
     });
     const id = await insertMedia(trx, {
@@ -134,7 +143,10 @@ export async function removeMedia(ctx: ShopContext, id: number): Promise<MediaRo
 // The format the content shows, when it is accepted and the file's name and declared type agree with it.
 function checkedImageType(file: UploadedFile): ImageType {
   if (looksLikeSvg(file.bytes, file.filename))
-    throw invalidType('svg', 'SVG files are not accepted: they can carry scripts. Upload a PNG or WebP instead.');
+    throw invalidType(
+      'svg',
+      'SVG files are not accepted: they can carry scripts. Upload a PNG or WebP instead.',
+    );
   const type = sniffImageType(file.bytes);
   if (!type)
     throw invalidType(
@@ -143,7 +155,10 @@ function checkedImageType(file: UploadedFile): ImageType {
     );
   const named = typeOfExtension(file.filename);
   const declared = DECLARED_ALIASES[file.declaredType] ?? file.declaredType;
-  if (named !== type || (declared !== '' && declared !== 'application/octet-stream' && declared !== type.mime))
+  if (
+    named !== type ||
+    (declared !== '' && declared !== 'application/octet-stream' && declared !== type.mime)
+  )
     throw invalidType(
       'type_mismatch',
       `The file's content is ${type.mime}, but its name or Content-Type says otherwise; name and type it as what it is.`,

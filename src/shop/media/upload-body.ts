@@ -54,7 +54,12 @@ async function readMultipart(contentType: string, bytes: Buffer): Promise<Upload
       body: bytes,
     }).formData();
   } catch {
-    throw new RestError('rest_upload_invalid_body', 'The multipart body could not be read.', 400, fieldError('The multipart body could not be read.'));
+    throw new RestError(
+      'rest_upload_invalid_body',
+      'The multipart body could not be read.',
+      400,
+      fieldError('The multipart body could not be read.'),
+    );
   }
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) throw noData();
