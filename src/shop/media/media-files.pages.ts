@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../platform/http/errors.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { ShopContext } from '../shop-part.js';
-import { findMediaFile } from './media.repository.js';
+import { readMediaFile } from './media.service.js';
 import { UPLOADS_PATH } from './media-view.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
@@ -13,7 +13,7 @@ const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 export function registerMediaFilePages(app: RestApp, ctx: ShopContext): void {
   app.get(`${UPLOADS_PATH}/*`, { config: PUBLIC_PAGE, schema: { hide: true } }, async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
-    const file = path.length <= 300 ? await findMediaFile(ctx.db, path) : undefined;
+    const file = await readMediaFile(ctx, path);
     if (!file) throw new NotFoundError('rest_no_route', 'No file at this address.');
     const etag = `"${file.etag}"`;
     reply

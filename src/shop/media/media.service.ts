@@ -15,9 +15,11 @@ import {
 import {
   deleteMedia,
   findMedia,
+  findMediaFile,
   insertMedia,
   insertMediaFiles,
   listMedia,
+  type MediaFileRow,
   type MediaFilter,
   type MediaRow,
   pathTaken,
@@ -110,6 +112,11 @@ export async function requireMedia(ctx: ShopContext, id: number): Promise<MediaR
   const row = await findMedia(ctx.db, id);
   if (!row) throw new NotFoundError('rest_post_invalid_id', 'Invalid post ID.');
   return row;
+}
+
+/** A stored file by its path under the uploads folder; undefined when there is none. */
+export function readMediaFile(ctx: ShopContext, path: string): Promise<MediaFileRow | undefined> {
+  return path.length <= 300 ? findMediaFile(ctx.db, path) : Promise.resolve(undefined);
 }
 
 /** A page of the library, newest first. */
