@@ -95,4 +95,43 @@ describeInBrowser('shop admin: media library', () => {
     const file = await fetch(`${base}${new URL(uploaded.source_url).pathname}`);
     expect(file.status).toBe(404);
   }, 45_000);
+
+  it('should upload an image from the product form and show it with its sizes on the product page', async () => {
+    await page.goto(`${base}/wp-admin/products/new`);
+    await page.getByRole('heading', { level: 1, name: 'Add New Product' }).waitFor();
+    await page.getByLabel('Product name').fill('Clay Mug');
+    await page.getByLabel('Regular price ($)').fill('12.00');
+    await page.getByRole('button', { name: 'Choose from Media Library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose an image' });
+    await dialog.getByText('No media files found.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    const mug = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#7a4' } })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Upload an image' }).click();
+    await (await chooser).setFiles({ name: 'clay-mug.png', mimeType: 'image/png', buffer: mug });
+    await dialog.waitFor({ state: 'detached' });
+    const [media] = await library();
+    expect(media).toMatchObject({ slug: 'clay-mug', mime_type: 'image/png' });
+    await expect.poll(() => page.getByLabel('Image URLs').inputValue()).toBe(media.source_url);
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await notices().getByText('Product “Clay Mug” created.').waitFor();
+
+    const [product] = (
+      await t.app.inject({ method: 'GET', url: '/wp-json/wc/store/v1/products?search=Clay' })
+    ).json();
+    expect(product.images[0]).toMatchObject({ id: media.id, src: media.source_url });
+    const shop = await browser.newPage();
+    await shop.goto(`${base}/product/${product.slug}/`);
+    const image = shop.locator('.product-image img');
+    expect(await image.getAttribute('srcset')).toContain(
+      `${new URL(media.media_details.sizes.woocommerce_single.source_url).pathname} 600w`,
+    );
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await shop.screenshot({ path: '/tmp/storefront-media-product.png' });
+    await shop.close();
+  }, 45_000);
 });
