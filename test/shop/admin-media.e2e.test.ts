@@ -12,7 +12,7 @@ import {
 import type { TestApp } from '../helpers/test-app.js';
 
 // Media → Library driven in Chromium by the owner: an image uploaded with the Add New Media File button, its
-// alternative text set with the keyboard, an SVG refused with the server's reason, and a delete. Every result is
+// alternative text set with the keyboard, an SVG refused with the server's reason, a delete, and a file dropped. Every result is
 // checked through the REST API.
 type Json = Record<string, any>;
 let t: TestApp;
@@ -94,6 +94,27 @@ describeInBrowser('shop admin: media library', () => {
     expect(await library()).toEqual([]);
     const file = await fetch(`${base}${new URL(uploaded.source_url).pathname}`);
     expect(file.status).toBe(404);
+
+    // Files dropped on the grid are uploaded too.
+    const dropped = await sharp({ create: { width: 90, height: 90, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+        return transfer;
+      },
+      [...dropped],
+    );
+    const grid = page.getByRole('region', { name: 'Images' });
+    // Dragging over the page shows the drop zone over the grid (as a real drag of files does); the drop lands on it.
+    await grid.dispatchEvent('dragenter', { dataTransfer });
+    const zone = grid.locator('.components-drop-zone');
+    await grid.getByText('Drop files to upload').waitFor();
+    for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+    await notices().getByText('“dropped.png” uploaded.').waitFor();
+    expect((await library()).map((m) => m.slug)).toEqual(['dropped']);
   }, 45_000);
 
   it('should upload an image from the product form and show it with its sizes on the product page', async () => {
@@ -103,7 +124,7 @@ describeInBrowser('shop admin: media library', () => {
     await page.getByLabel('Regular price ($)').fill('12.00');
     await page.getByRole('button', { name: 'Choose from Media Library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose an image' });
-    await dialog.getByText('No media files found.').waitFor();
+    await dialog.getByRole('button', { name: 'Choose dropped' }).waitFor();
     await expectNoSeriousA11yViolations(page);
     const mug = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#7a4' } })
       .png()

@@ -1,5 +1,5 @@
 import './media.css';
-import { Button, FormFileUpload, Spinner, TextControl } from '@wordpress/components';
+import { Button, DropZone, FormFileUpload, Spinner, TextControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { type FormEvent, useState } from 'react';
 import { apiPage, fieldErrors, withQuery } from '../../../admin/api.js';
@@ -22,7 +22,10 @@ import {
 
 const PER_PAGE = 40;
 
-/** Media → Library: the images as a grid, Add New Media File, and the chosen image's details, alt text and delete. */
+/**
+ * Media → Library: the images as a grid, upload by Add New Media File or by dropping files on the grid, and the
+ * chosen image's details, alt text and delete.
+ */
 export default function MediaLibraryScreen() {
   const notices = useNotices();
   const [query, setQuery] = useQueryState();
@@ -36,8 +39,7 @@ export default function MediaLibraryScreen() {
   const items = listQuery.data?.items ?? null;
   const selected = items?.find((i) => i.id === selectedId) ?? null;
 
-  const upload = async (files: FileList | null) => {
-    const list = [...(files ?? [])];
+  const upload = async (list: File[]) => {
     setUploading((n) => n + list.length);
     for (const file of list) {
       try {
@@ -62,7 +64,7 @@ export default function MediaLibraryScreen() {
           accept={ACCEPTED_UPLOADS}
           multiple
           onChange={(event) => {
-            void upload(event.currentTarget.files);
+            void upload([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = '';
           }}
           render={({ openFileDialog }) => (
@@ -73,10 +75,17 @@ export default function MediaLibraryScreen() {
         />
       </ScreenHeader>
       <p className="description">
-        {__('JPEG, PNG, WebP, GIF or AVIF images. SVG files are not accepted.', 'storeside')}
+        {__(
+          'Drop images on the library or use the button: JPEG, PNG, WebP, GIF or AVIF. SVG files are not accepted.',
+          'storeside',
+        )}
       </p>
       <div className="storeside-media-library">
         <section aria-labelledby="media-grid-heading" className="storeside-media-grid-section">
+          <DropZone
+            label={__('Drop files to upload', 'storeside')}
+            onFilesDrop={(files) => void upload(files)}
+          />
           <h2 id="media-grid-heading" className="screen-reader-text">
             {__('Images', 'storeside')}
           </h2>
