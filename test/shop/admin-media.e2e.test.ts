@@ -99,14 +99,13 @@ describeInBrowser('shop admin: media library', () => {
     const dropped = await sharp({ create: { width: 90, height: 90, channels: 3, background: '#345' } })
       .png()
       .toBuffer();
-    const dataTransfer = await page.evaluateHandle(
-      (bytes) => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
-        return transfer;
-      },
-      [...dropped],
-    );
+    // Page code as text: the tests are typed without the DOM library.
+    const dataTransfer = await page.evaluateHandle(`(() => {
+      const bytes = Uint8Array.from(atob('${dropped.toString('base64')}'), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      return transfer;
+    })()`);
     const grid = page.getByRole('region', { name: 'Images' });
     // Dragging over the page shows the drop zone over the grid (as a real drag of files does); the drop lands on it.
     await grid.dispatchEvent('dragenter', { dataTransfer });
@@ -150,7 +149,7 @@ describeInBrowser('shop admin: media library', () => {
       `${new URL(media.media_details.sizes.woocommerce_single.source_url).pathname} 600w`,
     );
     await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(0);
     await shop.screenshot({ path: '/tmp/storefront-media-product.png' });
     await shop.close();
