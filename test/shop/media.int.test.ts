@@ -159,6 +159,15 @@ describe('POST /wp/v2/media', () => {
     });
   });
 
+  it('should give uploads of one name at the same moment their own slugs and paths', async () => {
+    const pictures = await Promise.all([10, 11, 12].map((side) => picture('png', side, side)));
+    const answers = await Promise.all(pictures.map((bytes) => upload(bytes, 'same.png', 'image/png')));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const slugs = answers.map((a) => a.json().slug).sort();
+    expect(slugs).toEqual(['same', 'same-2', 'same-3']);
+    expect(new Set(answers.map((a) => a.json().source_url)).size).toBe(3);
+  });
+
   it('should refuse a file lying about its type, and anything that is not an accepted image', async () => {
     const before = await mediaCount();
     const png = await picture('png', 50, 50);

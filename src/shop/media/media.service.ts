@@ -4,7 +4,7 @@ import { NotFoundError, RestError } from '../../platform/http/errors.js';
 import { uploadLimitKb } from '../../platform/site-settings/upload-limit.js';
 import { slugify } from '../catalog/slugs.js';
 import type { ShopContext } from '../shop-part.js';
-import { encodeImageSizes } from './image-processing.js';
+import { type EncodedImage, encodeImageSizes } from './image-processing.js';
 import {
   ACCEPTED_IMAGE_MIMES,
   type ImageType,
@@ -61,6 +61,31 @@ export async function uploadMedia(
   const base = slugify(file.filename.replace(/\.[^.]*$/, '')).slice(0, 100);
   // The content's hash in every name: a path is never reused for other bytes, so files may be cached forever.
   const hash = createHash('sha256').update(file.bytes).digest('hex').slice(0, 8);
+  // Two uploads of one name at the same moment may pick the same free slug or path: the loser tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeImage(ctx, { input, type, encoded, now, folder, base, hash });
+    } catch (error) {
+      const text = `${(error as { code?: string }).code ?? ''} ${(error as Error).message}`;
+      if (attempt >= 5 || !/23505|UNIQUE|unique/.test(text)) throw error;
+    }
+  }
+}
+
+async function storeImage(
+  ctx: ShopContext,
+  upload: {
+    input: { file: UploadedFile; text: MediaTextInput; authorId: number };
+    type: ImageType;
+    encoded: EncodedImage[];
+    now: Date;
+    folder: string;
+    base: string;
+    hash: string;
+  },
+): Promise<MediaRow> {
+  const { input, type, encoded, now, folder, base, hash } = upload;
+  const { file } = input;
   return ctx.db.transaction().execute(async (trx) => {
     let stem = `${base}-${hash}`;
     for (let n = 2; await pathTaken(trx, `${folder}/${stem}.${type.extension}`); n++)
