@@ -190,7 +190,8 @@ export interface ShopProduct {
   purchasable: boolean;
   categories: Array<{ id: number; name: string; slug: string }>;
   tags: Array<{ id: number; name: string; slug: string }>;
-  images: Array<{ id: number; src: string; alt: string }>;
+  /** A media library image also has its title (`name`), `srcset` of its sizes and `thumbnail` URL. */
+  images: Array<{ id: number; src: string; alt: string; name?: string; srcset?: string; thumbnail?: string }>;
   /** `id` > 0: a global attribute (`taxonomy` `pa_…`, options = its terms' names); else a custom one. */
   attributes: Array<{
     id?: number;
@@ -239,7 +240,7 @@ export interface ShopVariation {
   stock_quantity: number | null;
   /** Attribute name → chosen option. */
   attributes: Record<string, string>;
-  image: { id: number; src: string; alt: string } | null;
+  image: { id: number; src: string; alt: string; name?: string } | null;
 }
 
 /** A product category with its published-product count. */

@@ -10,6 +10,7 @@ import { couponsPart } from './coupons/coupons.part.js';
 import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
 import { emailsPart } from './emails/emails.part.js';
+import { mediaPart } from './media/media.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
 import { paymentsPart } from './payments/payments.part.js';
@@ -37,6 +38,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
   const parts: ShopPart[] = [
     addressesPart(ctx),
     settingsPart(ctx),
+    mediaPart(ctx),
     catalogPart(ctx),
     customersPart(ctx),
     reviewsPart(ctx),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeLicenseServer } from '../../src/fakes/license-server.fake.js';
 import { toDbTime } from '../../src/platform/db/sql-helpers.js';
@@ -217,6 +218,32 @@ describe('two instances behind a round-robin proxy', () => {
     const revoked = await call(a, 'DELETE', `/wp/v2/users/me/application-passwords/${uuid}`, admin.headers);
     expect(revoked.status).toBe(200);
     expect((await call(b, 'GET', '/wp/v2/users/me', basic)).status).toBe(401);
+  });
+
+  it('should serve a file uploaded through one instance from the other, until deleted on either', async () => {
+    const [a, b] = cluster.instances.map((i) => i.url) as [string, string];
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const uploaded = await fetch(`${a}/wp-json/wp/v2/media`, {
+      method: 'POST',
+      headers: {
+        ...admin.headers,
+        'content-type': 'image/png',
+        'content-disposition': 'attachment; filename=cluster.png',
+      },
+      body: png,
+    });
+    expect(uploaded.status).toBe(201);
+    const media = (await uploaded.json()) as {
+      id: number;
+      media_details: { sizes: Record<string, { source_url: string }> };
+    };
+    const paths = Object.values(media.media_details.sizes).map((s) => new URL(s.source_url).pathname);
+    for (const path of paths) expect((await fetch(`${b}${path}`)).status).toBe(200);
+    const deleted = await call(b, 'DELETE', `/wp/v2/media/${media.id}?force=true`, admin.headers);
+    expect(deleted.status).toBe(200);
+    for (const path of paths) expect((await fetch(`${a}${path}`)).status).toBe(404);
   });
 
   it('should apply cart-recovery settings saved on one instance on the other at the next request', async () => {

@@ -37,7 +37,12 @@ describe('the site icon', () => {
   it('should show the settings to administrators only', async () => {
     const r = await settings();
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ title: 'Storeside', url: 'http://shop.test', site_icon_url: '' });
+    expect(r.json()).toEqual({
+      title: 'Storeside',
+      url: 'http://shop.test',
+      site_icon_url: '',
+      fileupload_maxk: 8192,
+    });
     expect((await settings(undefined, {})).statusCode).toBe(401);
     const customer = await t.appPasswordHeader(await t.createUser({ role: 'customer' }));
     expect((await settings(undefined, customer)).statusCode).toBe(403);

@@ -230,7 +230,11 @@ export function sendError(
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return sendRest(
       reply,
-      new RestError('rest_request_too_large', 'The request body is larger than 1 MiB.', 413),
+      new RestError(
+        'rest_request_too_large',
+        `The request body is larger than ${Math.round((request.routeOptions?.bodyLimit ?? 1024 * 1024) / 1024 / 1024)} MiB.`,
+        413,
+      ),
     );
   }
   if (fastifyError.code === 'FST_ERR_BAD_URL') {

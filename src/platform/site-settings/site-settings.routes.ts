@@ -5,6 +5,7 @@ import type { RestApp } from '../http/server.js';
 import { siteName } from '../admin-pages/site-identity.js';
 import { DEFAULT_SITE_ICON } from './default-site-icon.js';
 import { DEFAULT_SITE_ICON_PATH, isSiteIconUrl, SITE_ICON_OPTION, siteIconUrl } from './site-icon.js';
+import { MAX_UPLOAD_LIMIT_KB, UPLOAD_LIMIT_OPTION, uploadLimitKb } from './upload-limit.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
 const ADMIN = { auth: { access: 'capability', capability: 'manage_options', nonce: 'cookie' } } as const;
@@ -15,9 +16,12 @@ const SiteSettings = Type.Object({
   site_icon_url: Type.String({
     description: 'Site icon: an https URL or a path on this site; "" for the default icon at /favicon.ico.',
   }),
+  fileupload_maxk: Type.Integer({
+    description: 'Largest file the media library accepts, in KB (default 8192).',
+  }),
 });
 
-/** `/wp/v2/settings` (WordPress's site settings, the ones Storeside has): the site title and the site icon. */
+/** `/wp/v2/settings` (WordPress's site settings, the ones Storeside has): site title, site icon, upload limit. */
 export function registerSiteSettingsRoutes(app: RestApp, ctx: PlatformContext): void {
   app.get(
     '/wp/v2/settings',
@@ -38,17 +42,19 @@ export function registerSiteSettingsRoutes(app: RestApp, ctx: PlatformContext): 
         body: Type.Object({
           title: Type.Optional(Type.String({ maxLength: 200 })),
           site_icon_url: Type.Optional(Type.String({ maxLength: 2000 })),
+          fileupload_maxk: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UPLOAD_LIMIT_KB })),
         }),
         response: { 200: SiteSettings },
       },
     },
     async (request) => {
-      const { title, site_icon_url: icon } = request.body;
+      const { title, site_icon_url: icon, fileupload_maxk: uploadLimit } = request.body;
       if (icon !== undefined && !isSiteIconUrl(icon.trim()))
         throw invalid('site_icon_url', 'url', 'The site icon must be an https URL or a path on this site.');
       await ctx.db.transaction().execute(async (trx) => {
         if (title !== undefined) await ctx.options.set('blogname', title.trim(), trx);
         if (icon !== undefined) await ctx.options.set(SITE_ICON_OPTION, icon.trim(), trx);
+        if (uploadLimit !== undefined) await ctx.options.set(UPLOAD_LIMIT_OPTION, uploadLimit, trx);
       });
       return siteSettings(ctx);
     },
@@ -81,5 +87,6 @@ async function siteSettings(ctx: PlatformContext) {
     title: await siteName(ctx.options),
     url: ctx.config.publicUrl,
     site_icon_url: icon === DEFAULT_SITE_ICON_PATH ? '' : icon,
+    fileupload_maxk: await uploadLimitKb(ctx.options),
   };
 }

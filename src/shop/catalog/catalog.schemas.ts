@@ -24,8 +24,10 @@ const TypeSchema = Type.Union([
 ]);
 const Backorders = Type.Union([Type.Literal('no'), Type.Literal('notify'), Type.Literal('yes')]);
 const ImageIn = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 0 })),
-  src: Type.String({ minLength: 1, maxLength: 2000 }),
+  id: Type.Optional(Type.Integer({ minimum: 0, description: 'A media library id (`wp/v2/media`).' })),
+  src: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 2000, description: 'An image URL, kept as it is.' }),
+  ),
   alt: Type.Optional(Str),
   name: Type.Optional(Str),
 });

@@ -154,7 +154,7 @@ export function toVariation(
   parent: ProductRow | undefined,
   meta: MetaEntry[] = [],
 ): CatalogVariation {
-  const images = parseJson<Array<{ id: number; src: string; alt: string }>>(row.images, []);
+  const images = parseJson<Array<{ id: number; src: string; alt: string; name?: string }>>(row.images, []);
   const attributes: Record<string, string> = {};
   for (const a of parseJson<Array<{ name: string; option: string }>>(row.attributes, []))
     attributes[a.name] = a.option;

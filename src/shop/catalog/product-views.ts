@@ -54,7 +54,12 @@ export function wcProductView(product: CatalogProduct, currency: Currency): Stat
     parent_id: 0,
     categories: product.categories,
     tags: product.tags,
-    images: product.images.map((i) => ({ id: i.id, src: i.src, name: imageName(i.src), alt: i.alt })),
+    images: product.images.map((i) => ({
+      id: i.id,
+      src: i.src,
+      name: i.name ?? imageName(i.src),
+      alt: i.alt,
+    })),
     attributes: product.attributes.map((a, position) => ({
       id: a.id ?? 0,
       name: a.name,
@@ -114,7 +119,7 @@ export function wcVariationView(
       ? {
           id: variation.image.id,
           src: variation.image.src,
-          name: imageName(variation.image.src),
+          name: variation.image.name ?? imageName(variation.image.src),
           alt: variation.image.alt,
         }
       : null,
@@ -192,10 +197,10 @@ export function storeProductView(
     images: product.images.map((i) => ({
       id: i.id,
       src: i.src,
-      thumbnail: i.src,
-      srcset: '',
-      sizes: '',
-      name: imageName(i.src),
+      thumbnail: i.thumbnail ?? i.src,
+      srcset: i.srcset ?? '',
+      sizes: i.srcset ? PRODUCT_IMAGE_SIZES : '',
+      name: i.name ?? imageName(i.src),
       alt: i.alt,
     })),
     categories: product.categories.map((c) => ({
@@ -259,6 +264,9 @@ function sharedDetailFields(details: CatalogDetails) {
     shipping_class_id: 0,
   };
 }
+
+/** The `sizes` of a product image's `srcset`: the width it takes on the product page (WooCommerce's single size). */
+export const PRODUCT_IMAGE_SIZES = '(max-width: 600px) 100vw, 600px';
 
 function imageName(src: string): string {
   const last = src.split('/').pop()?.split('?')[0] ?? '';

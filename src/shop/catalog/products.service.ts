@@ -43,13 +43,7 @@ import {
   storeProductTaxonomies,
 } from './product-terms.service.js';
 import { freeSlug, slugify } from './slugs.js';
-
-/** An image given by a client; `id` is kept when given, else derived from the URL. */
-export interface ImageInput {
-  id?: number;
-  src: string;
-  alt?: string;
-}
+import { type ImageInput, resolveImages } from './product-images.js';
 
 /** Product fields a client may set (money in minor units; null clears a price; `*_text`: the price as sent). */
 export interface ProductInput extends SharedDetailsInput, ProductOnlyDetailsInput {
@@ -118,6 +112,7 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
     const errors: FieldErrors = {};
     await checkProductInput(trx, input, type, null, errors);
     const taxonomies = await prepareProductTaxonomies(trx, input, null, errors);
+    const images = await resolveImages(trx, input.images ?? [], imageField(ctx, 'images', errors));
     throwIfAny(errors);
     // WooCommerce names a product created without a name "Product"; one without categories gets the default.
     const name = input.name?.trim() || 'Product';
@@ -135,7 +130,7 @@ async function insertProduct(ctx: ShopContext, input: ProductInput): Promise<Cat
       ...(type === 'variable' ? pricing(unpriced, unpriced) : pricing(sentRegular(input), sentSale(input))),
       ...stock(input, null),
       ...detailColumns(input),
-      images: JSON.stringify(normalizeImages(input.images ?? [])),
+      images: JSON.stringify(images),
       attributes: JSON.stringify(taxonomies.attributes ?? []),
       grouped_products: JSON.stringify(type === 'grouped' ? [...new Set(input.grouped_products ?? [])] : []),
       external_url: type === 'external' ? (input.external_url ?? '') : '',
@@ -172,6 +167,10 @@ export async function updateProduct(
       errors.name = { required: 'The product name is required.' };
     await checkProductInput(trx, input, type, current, errors);
     const taxonomies = await prepareProductTaxonomies(trx, input, id, errors);
+    const images =
+      input.images !== undefined
+        ? await resolveImages(trx, input.images, imageField(ctx, 'images', errors))
+        : undefined;
     throwIfAny(errors);
     const categoryIds =
       input.category_ids !== undefined ? await withDefaultCategory(trx, input.category_ids) : undefined;
@@ -190,7 +189,7 @@ export async function updateProduct(
     )
       Object.assign(patch, pricing(sentRegular(input, current), sentSale(input, current)));
     Object.assign(patch, stock(input, current), detailColumns(input));
-    if (input.images !== undefined) patch.images = JSON.stringify(normalizeImages(input.images));
+    if (images !== undefined) patch.images = JSON.stringify(images);
     if (taxonomies.attributes !== undefined) patch.attributes = JSON.stringify(taxonomies.attributes);
     if (input.grouped_products !== undefined || type !== 'grouped')
       patch.grouped_products = JSON.stringify(
@@ -262,6 +261,9 @@ export async function createVariation(
       );
     const errors: FieldErrors = {};
     await checkVariationInput(trx, input, parent, null, errors);
+    const images = input.image
+      ? await resolveImages(trx, [input.image], imageField(ctx, 'image', errors))
+      : [];
     throwIfAny(errors);
     const now = toDbTime(ctx.clock.now());
     const attributes = normalizeChosen(input.attributes ?? [], parent);
@@ -278,7 +280,7 @@ export async function createVariation(
         ...pricing(sentRegular(input), sentSale(input)),
         ...stock(input, null),
         ...detailColumns(input),
-        images: JSON.stringify(input.image ? normalizeImages([input.image]) : []),
+        images: JSON.stringify(images),
         attributes: JSON.stringify(attributes),
         grouped_products: '[]',
         external_url: '',
@@ -310,6 +312,9 @@ export async function updateVariation(
     const { parent, row } = await requireVariationRow(trx, productId, id);
     const errors: FieldErrors = {};
     await checkVariationInput(trx, input, parent, row, errors);
+    const images = input.image
+      ? await resolveImages(trx, [input.image], imageField(ctx, 'image', errors))
+      : [];
     throwIfAny(errors);
     const now = toDbTime(ctx.clock.now());
     const patch: Partial<NewProductRow> = {
@@ -321,8 +326,7 @@ export async function updateVariation(
     if (input.status !== undefined) patch.status = input.status;
     if (input.description !== undefined) patch.description = input.description;
     if (input.menu_order !== undefined) patch.menu_order = input.menu_order;
-    if (input.image !== undefined)
-      patch.images = JSON.stringify(input.image ? normalizeImages([input.image]) : []);
+    if (input.image !== undefined) patch.images = JSON.stringify(images);
     if (input.regular_price !== undefined || input.sale_price !== undefined)
       Object.assign(patch, pricing(sentRegular(input, row), sentSale(input, row)));
     if (input.attributes !== undefined) {
@@ -545,19 +549,8 @@ function normalizeSku(sku: string | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-function normalizeImages(images: ImageInput[]): Array<{ id: number; src: string; alt: string }> {
-  return images.map((image) => ({
-    id: image.id ?? imageId(image.src),
-    src: image.src,
-    alt: image.alt ?? '',
-  }));
-}
-
-// Without a media library an image's id is a stable number derived from its URL.
-function imageId(src: string): number {
-  let hash = 0;
-  for (const ch of src) hash = (Math.imul(hash, 31) + (ch.codePointAt(0) ?? 0)) | 0;
-  return hash >>> 1 || 1;
+function imageField(ctx: ShopContext, field: string, errors: FieldErrors) {
+  return { field, publicUrl: ctx.config.publicUrl, errors };
 }
 
 function normalizeChosen(chosen: NonNullable<VariationInput['attributes']>, parent: ProductRow) {

@@ -14,12 +14,18 @@ export function ratingMarkup(product: ShopProduct): SafeHtml {
   return html`<span class="rating"><span aria-hidden="true">${stars}</span><span class="screen-reader-text">Rated ${product.average_rating.toFixed(2)} out of 5</span> (${product.rating_count})</span>`;
 }
 
-/** The first image, or a neutral placeholder (alt text from the product name when the image has none). */
+/**
+ * The first image, or a neutral placeholder (alt text from the product name when the image has none). A media
+ * library image offers the browser its sizes (`srcset`), so a card loads a 300 px file and the product page 600 px.
+ */
 export function productImage(product: ShopProduct, size: 'card' | 'full'): SafeHtml {
   const image = product.images[0];
-  if (!image)
-    return html`<img src="/assets/placeholder.svg" alt="" width="${size === 'card' ? 300 : 600}" height="${size === 'card' ? 300 : 600}">`;
-  return html`<img src="${safeUrl(image.src)}" alt="${image.alt || product.name}" width="${size === 'card' ? 300 : 600}" height="${size === 'card' ? 300 : 600}" loading="${size === 'card' ? 'lazy' : 'eager'}">`;
+  const side = size === 'card' ? 300 : 600;
+  if (!image) return html`<img src="/assets/placeholder.svg" alt="" width="${side}" height="${side}">`;
+  const srcset = image.srcset
+    ? html` srcset="${image.srcset}" sizes="(max-width: ${side}px) 100vw, ${side}px"`
+    : html``;
+  return html`<img src="${safeUrl(image.src)}"${srcset} alt="${image.alt || product.name}" width="${side}" height="${side}" loading="${size === 'card' ? 'lazy' : 'eager'}">`;
 }
 
 /**

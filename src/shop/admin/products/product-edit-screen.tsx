@@ -40,6 +40,7 @@ import {
   stockStatusOptions,
 } from './products-client.js';
 import { VariationsEditor } from './variations-editor.js';
+import { MediaPicker } from '../media/media-picker.js';
 
 /**
  * Add New Product (`/products/new`) and Edit Product (`/products/<id>`): the product's fields by type, its
@@ -352,6 +353,14 @@ export default function ProductEditScreen() {
               onChange={(images) => set({ images })}
               {...field('images')}
               help={errors.images ?? __('One URL per line; the first is the product image.', 'storeside')}
+            />
+            <MediaPicker
+              onChoose={(item) =>
+                set({
+                  images: [values.images.trim(), item.source_url].filter(Boolean).join('\n'),
+                  image_ids: { ...values.image_ids, [item.source_url]: item.id },
+                })
+              }
             />
           </div>
         </div>

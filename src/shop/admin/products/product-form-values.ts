@@ -52,6 +52,8 @@ export interface ProductFormValues {
   tags: string;
   /** One image URL per line; the first is the product image. */
   images: string;
+  /** The media library id of each line that is a library image (by its URL), sent as `{id}` so it keeps its sizes. */
+  image_ids: Record<string, number>;
   grouped_products: number[];
   external_url: string;
   button_text: string;
@@ -82,6 +84,7 @@ export function emptyProductForm(): ProductFormValues {
     category_ids: [],
     tags: '',
     images: '',
+    image_ids: {},
     grouped_products: [],
     external_url: '',
     button_text: '',
@@ -107,6 +110,7 @@ export function productFormValues(product: Product, variations: Variation[]): Pr
     category_ids: product.categories.map((c) => c.id),
     tags: product.tags.map((tag) => tag.name).join(', '),
     images: product.images.map((image) => image.src).join('\n'),
+    image_ids: Object.fromEntries(product.images.map((image) => [image.src, image.id])),
     grouped_products: product.grouped_products,
     external_url: product.external_url,
     button_text: product.button_text,
@@ -164,7 +168,7 @@ export function productBody(values: ProductFormValues): ProductWrite {
       .split('\n')
       .map((src) => src.trim())
       .filter(Boolean)
-      .map((src) => ({ src })),
+      .map((src) => (values.image_ids[src] ? { id: values.image_ids[src], src } : { src })),
     attributes: values.attributes
       .filter((a) => a.name.trim() !== '')
       .map((a, position) => ({
