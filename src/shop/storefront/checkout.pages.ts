@@ -338,12 +338,14 @@ ${totalsExtra}
 // A customer's saved addresses as the form's starting values; "Ship to a different address?" ticked when the saved
 // shipping address is set and differs from the billing one.
 async function savedAddressValues(deps: CheckoutPageDeps, userId: number): Promise<Values> {
-  const { billing, shipping } = (await requireCustomer(deps.ctx, userId)) as Record<string, Record<string, string>>;
+  const customer = await requireCustomer(deps.ctx, userId);
+  const billing: Values = customer.billing;
+  const shipping: Values = customer.shipping;
   const values: Values = {};
-  for (const [prefix, address] of [['billing', billing!], ['shipping', shipping!]] as const)
+  for (const [prefix, address] of [['billing', billing], ['shipping', shipping]] as const)
     for (const [field, value] of Object.entries(address)) if (value) values[`${prefix}_${field}`] = value;
-  const shippingSet = Boolean(shipping!.address_1 || shipping!.country);
-  const differs = Object.keys(shipping!).some((f) => f !== 'phone' && (shipping![f] ?? '') !== (billing![f] ?? ''));
+  const shippingSet = Boolean(shipping.address_1 || shipping.country);
+  const differs = Object.keys(shipping).some((f) => f !== 'phone' && shipping[f] !== (billing[f] ?? ''));
   if (shippingSet && differs) values.ship_to_different_address = '1';
   return values;
 }
