@@ -32,9 +32,10 @@ describeInBrowser('My account addresses', () => {
   it('should let a customer edit the shipping address, choosing the province from the list', async () => {
     const user = await t.createUser();
     await page.goto(`${base}/my-account/`);
-    await page.getByLabel('Username or email address').fill(user.username);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.getByLabel('Username or email address').fill(user.username);
+    await login.getByLabel('Password').fill(user.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Addresses' }).click();
     await page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor();
     await page.getByRole('link', { name: 'Edit Shipping address' }).click();
