@@ -36,7 +36,10 @@ describeInBrowser('My account addresses', () => {
     await login.getByLabel('Username or email address').fill(user.username);
     await login.getByLabel('Password').fill(user.password);
     await login.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Addresses' }).click();
+    await page
+      .getByRole('navigation', { name: 'Account pages' })
+      .getByRole('link', { name: 'Addresses' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor();
     await page.getByRole('link', { name: 'Edit Shipping address' }).click();
     await page.getByRole('heading', { level: 1, name: 'Shipping address' }).waitFor();
@@ -56,7 +59,11 @@ describeInBrowser('My account addresses', () => {
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/tmp/account-addresses.png', fullPage: true });
 
-    const r = await t.app.inject({ method: 'GET', url: `/wp-json/wc/v3/customers/${user.id}`, headers: admin });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/customers/${user.id}`,
+      headers: admin,
+    });
     expect(r.json().shipping).toMatchObject({
       first_name: 'Sam',
       country: 'CA',

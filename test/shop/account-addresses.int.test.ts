@@ -104,7 +104,12 @@ describe('My account → Addresses', () => {
       email: 'ada@example.com',
       phone: '555 0100',
     });
-    expect(record.shipping).toMatchObject({ first_name: 'Sam', city: 'New York', state: 'NY', country: 'US' });
+    expect(record.shipping).toMatchObject({
+      first_name: 'Sam',
+      city: 'New York',
+      state: 'NY',
+      country: 'US',
+    });
     expect((await v.get('/my-account/edit-address/shipping/')).body).toContain('value="2 Broadway"');
   });
 

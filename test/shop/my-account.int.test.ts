@@ -71,7 +71,12 @@ describe('My account for guests', () => {
 
   it('should show the Log in form on every account page a guest opens, coming back there after login', async () => {
     const user = await t.createUser();
-    for (const path of ['/my-account/orders/', '/my-account/edit-address/', '/my-account/edit-account/', '/my-account/notes/']) {
+    for (const path of [
+      '/my-account/orders/',
+      '/my-account/edit-address/',
+      '/my-account/edit-account/',
+      '/my-account/notes/',
+    ]) {
       const v = visitor();
       const page = await v.get(path);
       expect(page.statusCode).toBe(200);

@@ -53,7 +53,9 @@ export function registerAccountAddressPages(app: RestApp, deps: AccountPageDeps)
       if (!user) return sendGuestForms(deps, request, reply, { redirectTo: request.url });
       const customer = await requireCustomer(ctx, user.id);
       const kinds: Kind[] =
-        shippingCountries(await readStoreSettings(ctx.options)).length > 0 ? ['billing', 'shipping'] : ['billing'];
+        shippingCountries(await readStoreSettings(ctx.options)).length > 0
+          ? ['billing', 'shipping']
+          : ['billing'];
       const body = html`<p>The following addresses will be used on the checkout page by default.</p>
 <div class="addresses">
 ${kinds.map(
@@ -118,7 +120,8 @@ ${formattedAddress(customer[kind])}
       if (!nonce || ctx.nonces.verify(nonce, ctx.auth.nonceSubject(request.principal), SAVE_ACTION) === 0)
         return again({}, 403, 'The page has expired. Please check your address and save it again.');
       // The "Update country" button (without JavaScript): the same form with the chosen country's state field.
-      if (form.update_address) return sendAddressForm(deps, request, reply, { user, kind, values, errors: {}, notices: [] });
+      if (form.update_address)
+        return sendAddressForm(deps, request, reply, { user, kind, values, errors: {}, notices: [] });
       const errors: Values = {};
       for (const [name, label, , required] of ADDRESS_FIELDS) {
         if (kind === 'shipping' && name === 'phone') continue;
@@ -174,7 +177,14 @@ async function sendAddressForm(
   deps: AccountPageDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { user: AuthUser; kind: Kind; values: Values; errors: Values; notices: PageNotice[]; status?: number },
+  page: {
+    user: AuthUser;
+    kind: Kind;
+    values: Values;
+    errors: Values;
+    notices: PageNotice[];
+    status?: number;
+  },
 ): Promise<FastifyReply> {
   const { ctx } = deps;
   const { kind, values, errors } = page;

@@ -342,7 +342,10 @@ async function savedAddressValues(deps: CheckoutPageDeps, userId: number): Promi
   const billing: Values = customer.billing;
   const shipping: Values = customer.shipping;
   const values: Values = {};
-  for (const [prefix, address] of [['billing', billing], ['shipping', shipping]] as const)
+  for (const [prefix, address] of [
+    ['billing', billing],
+    ['shipping', shipping],
+  ] as const)
     for (const [field, value] of Object.entries(address)) if (value) values[`${prefix}_${field}`] = value;
   const shippingSet = Boolean(shipping.address_1 || shipping.country);
   const differs = Object.keys(shipping).some((f) => f !== 'phone' && shipping[f] !== (billing[f] ?? ''));
