@@ -71,7 +71,12 @@ describe('My account for guests', () => {
 
   it('should show the Log in form on every account page a guest opens, coming back there after login', async () => {
     const user = await t.createUser();
-    for (const path of ['/my-account/orders/', '/my-account/edit-account/', '/my-account/notes/']) {
+    for (const path of [
+      '/my-account/orders/',
+      '/my-account/edit-address/',
+      '/my-account/edit-account/',
+      '/my-account/notes/',
+    ]) {
       const v = visitor();
       const page = await v.get(path);
       expect(page.statusCode).toBe(200);
@@ -238,7 +243,7 @@ describe('My account for customers', () => {
       r.body.indexOf('</nav>', r.body.indexOf('account-nav')),
     );
     const labels = [...menu.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]);
-    expect(labels).toEqual(['Dashboard', 'Orders', 'Notes', 'Account details', 'Log out']);
+    expect(labels).toEqual(['Dashboard', 'Orders', 'Addresses', 'Notes', 'Account details', 'Log out']);
     expect(menu).toContain('<a href="/my-account/" aria-current="page">Dashboard</a>');
   });
 

@@ -50,6 +50,7 @@ export function sampleOrder(now: Date): OrderRecord {
     fee_total: 0,
     total_tax: 0,
     shipping_total: 500,
+    shipping_tax: 0,
     shipping_lines: [{ method_id: 'flat_rate', method_title: 'Flat rate', instance_id: 0, total: 500 }],
     tax_data: null,
     refunds: [],

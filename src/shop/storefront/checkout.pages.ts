@@ -4,6 +4,7 @@ import { RestError, ValidationError } from '../../platform/http/errors.js';
 import { html, type SafeHtml } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
+import { requireCustomer } from '../customers/customers.service.js';
 import { readStoreSettings, sellingCountries, shippingCountries } from '../settings/store-settings.js';
 import { ADDRESS_FIELDS, addressFields, statesScript } from './checkout-address-fields.js';
 import type { OrderRecord } from '../orders/order-records.js';
@@ -31,7 +32,10 @@ type Values = Record<string, string>;
 export function registerCheckoutPages(app: RestApp, deps: CheckoutPageDeps): void {
   app.get('/checkout/', { config: PUBLIC_PAGE, schema: { hide: true } }, async (request, reply) => {
     const principal = request.principal;
-    const values: Values = principal.kind === 'user' ? { billing_email: principal.user.email } : {};
+    const values: Values =
+      principal.kind === 'user'
+        ? { billing_email: principal.user.email, ...(await savedAddressValues(deps, principal.user.id)) }
+        : {};
     const coupon = (request.query as { coupon?: string }).coupon;
     const notices: PageNotice[] =
       coupon === 'applied'
@@ -329,6 +333,24 @@ ${totalsExtra}
     status,
     formTargets,
   });
+}
+
+// A customer's saved addresses as the form's starting values; "Ship to a different address?" ticked when the saved
+// shipping address is set and differs from the billing one.
+async function savedAddressValues(deps: CheckoutPageDeps, userId: number): Promise<Values> {
+  const customer = await requireCustomer(deps.ctx, userId);
+  const billing: Values = customer.billing;
+  const shipping: Values = customer.shipping;
+  const values: Values = {};
+  for (const [prefix, address] of [
+    ['billing', billing],
+    ['shipping', shipping],
+  ] as const)
+    for (const [field, value] of Object.entries(address)) if (value) values[`${prefix}_${field}`] = value;
+  const shippingSet = Boolean(shipping.address_1 || shipping.country);
+  const differs = Object.keys(shipping).some((f) => f !== 'phone' && shipping[f] !== (billing[f] ?? ''));
+  if (shippingSet && differs) values.ship_to_different_address = '1';
+  return values;
 }
 
 // What the order's gateway tells the shopper after ordering (instructions, bank details); none for an unknown one.

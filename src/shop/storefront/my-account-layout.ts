@@ -21,8 +21,8 @@ export function logoutUrl(ctx: ShopContext, request: FastifyRequest): string {
 }
 
 /**
- * Sends a page of My account for a logged-in user: the heading, WooCommerce's account menu (Dashboard, Orders, the
- * extensions' sections, Account details, Log out) with the current entry marked, and the page's content.
+ * Sends a page of My account for a logged-in user: the heading, WooCommerce's account menu (Dashboard, Orders, Addresses,
+ * the extensions' sections, Account details, Log out) with the current entry marked, and the page's content.
  */
 export function sendAccountPage(
   deps: StorefrontDeps,
@@ -30,7 +30,7 @@ export function sendAccountPage(
   reply: FastifyReply,
   page: {
     user: AuthUser;
-    /** The menu entry of this page (`dashboard`, `orders`, `edit-account` or a section's slug). */
+    /** The menu entry of this page (`dashboard`, `orders`, `edit-address`, `edit-account` or a section's slug). */
     current: string;
     title: string;
     body: SafeHtml;
@@ -42,6 +42,7 @@ export function sendAccountPage(
   const entries: Array<[string, string, string]> = [
     ['dashboard', 'Dashboard', '/my-account/'],
     ['orders', 'Orders', '/my-account/orders/'],
+    ['edit-address', 'Addresses', '/my-account/edit-address/'],
     ...deps.slots
       .accountSections()
       .map((s): [string, string, string] => [s.slug, s.label, `/my-account/${s.slug}/`]),

@@ -9,6 +9,7 @@ import { RateLimitedError, RestError, ValidationError } from '../../platform/htt
 import { html } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
 import { REFERRAL_COOKIE, referralCode, registerCustomer } from '../customers/registration.service.js';
+import { registerAccountAddressPages } from './account-addresses.pages.js';
 import { registerAccountDetailsPages } from './account-details.pages.js';
 import { accountUser, LOGIN_ACTION, REGISTER_ACTION, sendGuestForms } from './account-forms.js';
 import { seeOther } from './cart-forms.js';
@@ -40,8 +41,8 @@ const AccountForm = Type.Object({
 });
 
 /**
- * `/my-account/`: for guests the Log in and Register forms (WooCommerce's), for customers the dashboard, Orders, the
- * extensions' sections, Account details and Log out (a nonce link).
+ * `/my-account/`: for guests the Log in and Register forms (WooCommerce's), for customers the dashboard, Orders, Addresses,
+ * the extensions' sections, Account details and Log out (a nonce link).
  */
 export function registerMyAccountPages(app: RestApp, deps: AccountPageDeps): void {
   const { ctx } = deps;
@@ -62,7 +63,7 @@ export function registerMyAccountPages(app: RestApp, deps: AccountPageDeps): voi
       }
       const logout = logoutUrl(ctx, request);
       const body = html`<p>Hello <strong>${user.display_name}</strong> (not <strong>${user.display_name}</strong>? <a href="${logout}">Log out</a>)</p>
-<p>From your account dashboard you can view your <a href="/my-account/orders/">recent orders</a>${deps.slots.accountSections().map((s) => html`, your <a href="/my-account/${s.slug}/">${s.label.toLowerCase()}</a>`)} and <a href="/my-account/edit-account/">edit your password and account details</a>.</p>`;
+<p>From your account dashboard you can view your <a href="/my-account/orders/">recent orders</a>, manage your <a href="/my-account/edit-address/">shipping and billing addresses</a>${deps.slots.accountSections().map((s) => html`, your <a href="/my-account/${s.slug}/">${s.label.toLowerCase()}</a>`)}, and <a href="/my-account/edit-account/">edit your password and account details</a>.</p>`;
       return sendAccountPage(deps, request, reply, {
         user,
         current: 'dashboard',
@@ -112,6 +113,7 @@ export function registerMyAccountPages(app: RestApp, deps: AccountPageDeps): voi
   );
 
   registerAccountOrderPages(app, deps);
+  registerAccountAddressPages(app, deps);
   registerAccountDetailsPages(app, deps);
   registerLostPasswordPages(app, deps);
 
