@@ -37,19 +37,30 @@ export interface EmailDeps {
 }
 
 /**
- * Queues the e-mail in the caller's transaction (`db`): a job unique by its send key, so the same event queued
- * twice while the first is waiting makes one job; the send itself claims the key once more (see `sendShopEmail`).
+ * Queues the e-mails in the caller's transaction (`db`), all in one statement: jobs unique by their send keys, so
+ * the same event queued twice while the first is waiting makes one job each; the send itself claims the key once
+ * more (see `sendShopEmail`).
  */
-export async function queueShopEmail(ctx: ShopContext, trigger: EmailTrigger, db: DbOrTrx): Promise<void> {
-  const args: JobArgs = {
-    email_id: trigger.emailId,
-    order_id: trigger.orderId,
-    send_key: trigger.sendKey,
-    wording: trigger.wording ?? '',
-    note: trigger.note ?? '',
-  };
-  await ctx.jobs.schedule(
-    { hook: SEND_EMAIL_HOOK, args, unique: true, maxAttempts: 3, group: 'shop-emails' },
+export async function queueShopEmails(
+  ctx: ShopContext,
+  triggers: readonly EmailTrigger[],
+  db: DbOrTrx,
+): Promise<void> {
+  if (triggers.length === 0) return;
+  await ctx.jobs.scheduleMany(
+    triggers.map((trigger) => ({
+      hook: SEND_EMAIL_HOOK,
+      args: {
+        email_id: trigger.emailId,
+        order_id: trigger.orderId,
+        send_key: trigger.sendKey,
+        wording: trigger.wording ?? '',
+        note: trigger.note ?? '',
+      } satisfies JobArgs,
+      unique: true,
+      maxAttempts: 3,
+      group: 'shop-emails',
+    })),
     db,
   );
 }

@@ -1,5 +1,5 @@
 import type { EmailDeps } from './emails.service.js';
-import { queueShopEmail } from './emails.service.js';
+import { queueShopEmails } from './emails.service.js';
 import { emailsForTransition } from './shop-emails.js';
 
 /**
@@ -8,34 +8,38 @@ import { emailsForTransition } from './shop-emails.js';
  */
 export function subscribeEmails({ ctx }: EmailDeps): void {
   ctx.events.on('order.status_changed', async ({ order, from, to }, { db }) => {
-    for (const email of emailsForTransition(from, to))
-      await queueShopEmail(
-        ctx,
-        { emailId: email.id, orderId: order.id, sendKey: `${order.id}:${email.id}:${from}>${to}` },
-        db,
-      );
+    const triggers = emailsForTransition(from, to).map((email) => ({
+      emailId: email.id,
+      orderId: order.id,
+      sendKey: `${order.id}:${email.id}:${from}>${to}`,
+    }));
+    await queueShopEmails(ctx, triggers, db);
   });
   ctx.events.on('order.refunded', ({ order, refund, refunded_total }, { db }) =>
-    queueShopEmail(
+    queueShopEmails(
       ctx,
-      {
-        emailId: 'customer_refunded_order',
-        orderId: order.id,
-        sendKey: `${order.id}:customer_refunded_order:refund-${refund.id}`,
-        wording: refunded_total >= order.total ? 'full' : 'partial',
-      },
+      [
+        {
+          emailId: 'customer_refunded_order',
+          orderId: order.id,
+          sendKey: `${order.id}:customer_refunded_order:refund-${refund.id}`,
+          wording: refunded_total >= order.total ? 'full' : 'partial',
+        },
+      ],
       db,
     ),
   );
   ctx.events.on('order.customer_note_added', ({ order, note }, { db }) =>
-    queueShopEmail(
+    queueShopEmails(
       ctx,
-      {
-        emailId: 'customer_note',
-        orderId: order.id,
-        sendKey: `${order.id}:customer_note:note-${note.id}`,
-        note: note.note,
-      },
+      [
+        {
+          emailId: 'customer_note',
+          orderId: order.id,
+          sendKey: `${order.id}:customer_note:note-${note.id}`,
+          note: note.note,
+        },
+      ],
       db,
     ),
   );

@@ -33,7 +33,7 @@ const PLACED = ['pending', 'failed', 'cancelled'].flatMap((from) =>
 
 /**
  * The shop's e-mails, in WooCommerce's list order. To add one: an entry here (with `transitions`, or a trigger in
- * `emails.subscribers.ts` calling `queueShopEmail` with the event's own send key) — its settings group, admin row,
+ * `emails.subscribers.ts` calling `queueShopEmails` with the event's own send key) — its settings group, admin row,
  * preview and send come from this entry.
  */
 export const SHOP_EMAILS: readonly ShopEmail[] = [
