@@ -11,6 +11,7 @@ import { customersPart } from './customers/customers.part.js';
 import { demoPart } from './demo/demo.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
+import { privacyPart } from './privacy/privacy.part.js';
 import { paymentsPart } from './payments/payments.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { settingsPart } from './settings/settings.part.js';
@@ -46,6 +47,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     orders,
     payments,
     orderReportsPart(ctx),
+    privacyPart(ctx),
     checkout,
     storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),
   ];
@@ -84,5 +86,6 @@ function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
     async setup() {
       for (const part of parts) await part.setup?.();
     },
+    privacyErasers: () => parts.flatMap((part) => part.privacyErasers?.() ?? []),
   };
 }

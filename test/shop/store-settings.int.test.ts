@@ -30,7 +30,7 @@ describe('GET /wc/v3/settings', () => {
       sub_groups: [],
       _links: { options: [{ href: 'http://shop.test/wp-json/wc/v3/settings/general' }] },
     });
-    expect(r.json().map((g: { id: string }) => g.id)).toEqual(['general', 'tax']);
+    expect(r.json().map((g: { id: string }) => g.id)).toEqual(['general', 'tax', 'account']);
   });
 
   it('should answer 401 without credentials and 403 to a customer', async () => {

@@ -1,3 +1,4 @@
+import { ACCOUNT_SETTINGS } from '../privacy/privacy-settings.js';
 import { GENERAL_SETTINGS } from './general-settings.js';
 import type { SettingDefinition, SettingGroup } from './setting-definitions.js';
 
@@ -6,6 +7,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   { id: 'general', label: 'General', description: '', settings: GENERAL_SETTINGS },
   // The Tax tab's fields and routes belong to the tax calculation (src/shop/tax/tax-settings.ts).
   { id: 'tax', label: 'Tax', description: '', settings: [] },
+  { id: 'account', label: 'Accounts & Privacy', description: '', settings: ACCOUNT_SETTINGS },
 ];
 
 /** A group by id; undefined when there is none. */
