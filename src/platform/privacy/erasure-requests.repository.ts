@@ -37,7 +37,11 @@ export async function insertErasureRequest(
 
 /** One request by id, or null. */
 export async function findErasureRequest(db: DbOrTrx, id: number): Promise<ErasureRequestRow | null> {
-  const row = await db.selectFrom('privacy_erasure_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('privacy_erasure_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ?? null;
 }
 

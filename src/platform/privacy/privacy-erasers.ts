@@ -38,7 +38,8 @@ export class PrivacyErasers {
 
   /** Adds a module's eraser; a second eraser with the same id is refused (a programming error). */
   add(eraser: PrivacyEraser): void {
-    if (this.erasers.some((e) => e.id === eraser.id)) throw new Error(`duplicate privacy eraser ${eraser.id}`);
+    if (this.erasers.some((e) => e.id === eraser.id))
+      throw new Error(`duplicate privacy eraser ${eraser.id}`);
     this.erasers.push(eraser);
   }
 

@@ -38,7 +38,12 @@ export function registerPrivacyRoutes(app: RestApp, ctx: PlatformContext): void 
     async (request, reply) => {
       const { page = 1, per_page = 20, status } = request.query;
       const { rows, total } = await listErasureRequests(ctx.db, { status, ...pageWindow(page, per_page) });
-      setPaginationHeaders(request, reply, { total, page, perPage: per_page, publicUrl: ctx.config.publicUrl });
+      setPaginationHeaders(request, reply, {
+        total,
+        page,
+        perPage: per_page,
+        publicUrl: ctx.config.publicUrl,
+      });
       return rows.map(requestView);
     },
   );

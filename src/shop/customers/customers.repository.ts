@@ -146,14 +146,9 @@ export async function saveAddresses(db: DbOrTrx, userId: number, addresses: Save
     .execute();
 }
 
-/** Deletes a customer's saved addresses (a personal-data erasure). */
-export async function releaseSavedAddresses(db: DbOrTrx, userId: number): Promise<void> {
-  await db.deleteFrom('shop_customer_addresses').where('user_id', '=', userId).execute();
-}
-
 /** Forgets a deleted customer's addresses and gives their orders to `reassignTo` (0: they become guest orders). */
 export async function releaseCustomerData(db: DbOrTrx, userId: number, reassignTo: number): Promise<void> {
-  await releaseSavedAddresses(db, userId);
+  await db.deleteFrom('shop_customer_addresses').where('user_id', '=', userId).execute();
   await db
     .updateTable('shop_orders')
     .set({ customer_id: reassignTo })

@@ -5,14 +5,27 @@ import { insertOrderNote } from '../orders/order-notes.repository.js';
 import { SYSTEM_AUTHOR } from '../orders/order-notes.service.js';
 import { completeShipping, loadOrder } from '../orders/order-records.js';
 import { orderSearchTerms } from '../orders/order-search-terms.js';
-import { findOrderRow, replaceOrderSearchTerms, updateOrderRow, upsertOrderMeta } from '../orders/orders.repository.js';
+import {
+  findOrderRow,
+  replaceOrderSearchTerms,
+  updateOrderRow,
+  upsertOrderMeta,
+} from '../orders/orders.repository.js';
 import { deleteOrderNotes } from './privacy.repository.js';
 
 /** `wp_privacy_anonymize_data('text')`. */
 const DELETED_TEXT = '[deleted]';
 /** `wp_privacy_anonymize_data('email')`. */
 export const DELETED_EMAIL = 'deleted@site.invalid';
-const TEXT_FIELDS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'postcode'] as const;
+const TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address_1',
+  'address_2',
+  'city',
+  'postcode',
+] as const;
 
 /**
  * WooCommerce's `WC_Privacy::remove_order_personal_data`: the billing and shipping names, companies, address lines,

@@ -1,6 +1,6 @@
 import { findUserIdByEmail } from '../../platform/auth/users.repository.js';
 import type { PrivacyEraser } from '../../platform/privacy/privacy-erasers.js';
-import { findSavedAddresses, releaseSavedAddresses } from '../customers/customers.repository.js';
+import { findSavedAddresses, saveAddresses } from '../customers/customers.repository.js';
 import type { ShopContext } from '../shop-part.js';
 import { anonymiseOrder } from './order-anonymiser.js';
 import { REMOVE_ORDER_DATA_OPTION } from './privacy-settings.js';
@@ -23,7 +23,11 @@ const FIELD_LABELS: Record<string, string> = {
   email: 'Email Address',
 };
 
-/** WooCommerce's two erasers: the customer's saved billing and shipping fields, and the personal data of orders. */
+/**
+ * WooCommerce's two erasers (`WC_Privacy_Erasers`): the customer's saved billing and shipping fields, and the
+ * personal data of their orders (only when `woocommerce_erasure_request_removes_order_data` is `yes`; otherwise
+ * each order is reported as retained).
+ */
 export function shopErasers(ctx: ShopContext): PrivacyEraser[] {
   return [
     {
@@ -32,12 +36,13 @@ export function shopErasers(ctx: ShopContext): PrivacyEraser[] {
       async erase(email) {
         const userId = await findUserIdByEmail(ctx.db, email);
         const saved = userId === null ? undefined : (await findSavedAddresses(ctx.db, [userId])).get(userId);
-        if (userId === null || !saved) return { items_removed: false, items_retained: false, messages: [], done: true };
-        await releaseSavedAddresses(ctx.db, userId);
-        const messages = [
-          ...filled('Billing', saved.billing),
-          ...filled('Shipping', saved.shipping),
-        ].map((label) => `Removed customer "${label}"`);
+        if (userId === null || !saved)
+          return { items_removed: false, items_retained: false, messages: [], done: true };
+        // Kept as empty addresses rather than deleted, so the customer view does not fall back to an order's.
+        await saveAddresses(ctx.db, userId, { billing: {}, shipping: {} });
+        const messages = [...filled('Billing', saved.billing), ...filled('Shipping', saved.shipping)].map(
+          (label) => `Removed customer "${label}"`,
+        );
         return { items_removed: messages.length > 0, items_retained: false, messages, done: true };
       },
     },

@@ -31,7 +31,11 @@ export async function deleteLoyaltyData(
   await trx.deleteFrom('loyalty_ledger_counts').where('user_id', '=', userId).execute();
   const entries = await trx.deleteFrom('loyalty_ledger').where('user_id', '=', userId).executeTakeFirst();
   await trx.deleteFrom('loyalty_redemptions').where('user_id', '=', userId).execute();
-  await trx.updateTable('loyalty_accounts').set({ referred_by: null }).where('referred_by', '=', userId).execute();
+  await trx
+    .updateTable('loyalty_accounts')
+    .set({ referred_by: null })
+    .where('referred_by', '=', userId)
+    .execute();
   await bumpTopics(trx, LOYALTY_TOPICS.ledger);
   return { entries: Number(entries.numDeletedRows), account: Number(account.numDeletedRows) > 0 };
 }
