@@ -65,7 +65,7 @@ function AddRequestForm() {
     }
   };
   return (
-    <form className="storeside-card" onSubmit={submit} aria-labelledby="erasure-add-heading">
+    <form className="storeside-panel storeside-form" onSubmit={submit} aria-labelledby="erasure-add-heading">
       <h2 id="erasure-add-heading">{__('Add Data Erasure Request', 'storeside')}</h2>
       <TextControl
         __next40pxDefaultSize
@@ -107,7 +107,11 @@ function requestColumns(): Column<ErasureRequestView>[] {
       label: __('Requested', 'storeside'),
       render: (request) => <DateTime value={request.created_at} />,
     },
-    { id: 'next', label: __('Next steps', 'storeside'), render: (request) => <NextSteps request={request} /> },
+    {
+      id: 'next',
+      label: __('Next steps', 'storeside'),
+      render: (request) => <NextSteps request={request} />,
+    },
   ];
 }
 
