@@ -12,9 +12,12 @@ import {
   findErasureRequest,
   findOpenErasureRequest,
   insertErasureRequest,
+  listErasureRequests,
+  type ErasureStatus,
   updateErasureRequest,
 } from './erasure-requests.repository.js';
 import type { EraserReport } from './privacy-erasers.js';
+import type { ErasureRequestView } from './privacy.schemas.js';
 
 /** How long a confirmation link works (WordPress's `user_request_key_expiration`: one day). */
 export const CONFIRM_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -112,7 +115,25 @@ export async function removeErasureRequest(deps: Pick<PlatformContext, 'db'>, id
     throw new NotFoundError('rest_erasure_request_invalid_id', 'Invalid request ID.');
 }
 
-/** The eraser reports stored on a request. */
-export function erasureReports(row: ErasureRequestRow): EraserReport[] {
-  return JSON.parse(row.result) as EraserReport[];
+/** One page of requests (newest first) and the total. */
+export async function erasureRequestsPage(
+  deps: Pick<PlatformContext, 'db'>,
+  q: { status?: ErasureStatus; offset: number; limit: number },
+): Promise<{ rows: ErasureRequestView[]; total: number }> {
+  const { rows, total } = await listErasureRequests(deps.db, q);
+  return { rows: rows.map(erasureRequestView), total };
+}
+
+/** A request as the REST routes show it (its eraser reports parsed). */
+export function erasureRequestView(row: ErasureRequestRow): ErasureRequestView {
+  return {
+    id: row.id,
+    email: row.email,
+    user_id: row.user_id,
+    status: row.status,
+    created_at: row.created_at,
+    confirmed_at: row.confirmed_at,
+    completed_at: row.completed_at,
+    result: JSON.parse(row.result) as EraserReport[],
+  };
 }

@@ -1,3 +1,6 @@
+import type { DbOrTrx } from '../db/database.js';
+import { findUserIdByEmail } from '../auth/users.repository.js';
+
 /** What one pass of an eraser did (WordPress's `wp_privacy_personal_data_erasers` callback answer). */
 export interface ErasureResult {
   /** Something personal was removed or anonymised. */
@@ -70,4 +73,9 @@ export class PrivacyErasers {
     }
     return reports;
   }
+}
+
+/** The id of the account whose e-mail is `email` (case-insensitive), or null: whom an eraser erases. */
+export function erasureSubjectId(db: DbOrTrx, email: string): Promise<number | null> {
+  return findUserIdByEmail(db, email);
 }

@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import type { PlatformContext } from '../context.js';
 import { pageWindow, paginationQuery, setPaginationHeaders } from '../http/collection.js';
 import type { RestApp } from '../http/server.js';
-import { type ErasureRequestRow, listErasureRequests } from './erasure-requests.repository.js';
 import {
   addErasureRequest,
-  erasureReports,
+  erasureRequestView,
+  erasureRequestsPage,
   removeErasureRequest,
   runErasure,
 } from './erasure-requests.service.js';
-import { AddErasureRequestBody, ErasureRequestSchema, type ErasureRequestView } from './privacy.schemas.js';
+import { AddErasureRequestBody, ErasureRequestSchema } from './privacy.schemas.js';
 
 /** The capability of Tools → Erase Personal Data (WordPress's, administrators only). */
 export const ERASE_CAPABILITY = 'erase_others_personal_data';
@@ -37,14 +37,14 @@ export function registerPrivacyRoutes(app: RestApp, ctx: PlatformContext): void 
     },
     async (request, reply) => {
       const { page = 1, per_page = 20, status } = request.query;
-      const { rows, total } = await listErasureRequests(ctx.db, { status, ...pageWindow(page, per_page) });
+      const { rows, total } = await erasureRequestsPage(ctx, { status, ...pageWindow(page, per_page) });
       setPaginationHeaders(request, reply, {
         total,
         page,
         perPage: per_page,
         publicUrl: ctx.config.publicUrl,
       });
-      return rows.map(requestView);
+      return rows;
     },
   );
 
@@ -64,7 +64,7 @@ export function registerPrivacyRoutes(app: RestApp, ctx: PlatformContext): void 
         usernameOrEmail: request.body.username_or_email,
         sendConfirmation: request.body.send_confirmation_email ?? true,
       });
-      return reply.code(201).send(requestView(row));
+      return reply.code(201).send(erasureRequestView(row));
     },
   );
 
@@ -79,7 +79,7 @@ export function registerPrivacyRoutes(app: RestApp, ctx: PlatformContext): void 
         response: { 200: ErasureRequestSchema },
       },
     },
-    async (request) => requestView(await runErasure(ctx, request.params.id)),
+    async (request) => erasureRequestView(await runErasure(ctx, request.params.id)),
   );
 
   app.delete(
@@ -98,17 +98,4 @@ export function registerPrivacyRoutes(app: RestApp, ctx: PlatformContext): void 
       return { deleted: true, id: request.params.id };
     },
   );
-}
-
-function requestView(row: ErasureRequestRow): ErasureRequestView {
-  return {
-    id: row.id,
-    email: row.email,
-    user_id: row.user_id,
-    status: row.status,
-    created_at: row.created_at,
-    confirmed_at: row.confirmed_at,
-    completed_at: row.completed_at,
-    result: erasureReports(row),
-  };
 }

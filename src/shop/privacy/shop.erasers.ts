@@ -1,5 +1,4 @@
-import { findUserIdByEmail } from '../../platform/auth/users.repository.js';
-import type { PrivacyEraser } from '../../platform/privacy/privacy-erasers.js';
+import { erasureSubjectId, type PrivacyEraser } from '../../platform/privacy/privacy-erasers.js';
 import { findSavedAddresses, saveAddresses } from '../customers/customers.repository.js';
 import type { ShopContext } from '../shop-part.js';
 import { anonymiseOrder } from './order-anonymiser.js';
@@ -34,7 +33,7 @@ export function shopErasers(ctx: ShopContext): PrivacyEraser[] {
       id: 'woocommerce-customer-data',
       friendlyName: 'WooCommerce Customer Data',
       async erase(email) {
-        const userId = await findUserIdByEmail(ctx.db, email);
+        const userId = await erasureSubjectId(ctx.db, email);
         const saved = userId === null ? undefined : (await findSavedAddresses(ctx.db, [userId])).get(userId);
         if (userId === null || !saved)
           return { items_removed: false, items_retained: false, messages: [], done: true };
@@ -50,7 +49,7 @@ export function shopErasers(ctx: ShopContext): PrivacyEraser[] {
       id: 'woocommerce-orders',
       friendlyName: 'WooCommerce Orders',
       async erase(email) {
-        const person = { email: email.trim().toLowerCase(), userId: await findUserIdByEmail(ctx.db, email) };
+        const person = { email: email.trim().toLowerCase(), userId: await erasureSubjectId(ctx.db, email) };
         const remove = (await ctx.options.get(REMOVE_ORDER_DATA_OPTION, 'no')) === 'yes';
         if (!remove) {
           const ids = await findPersonOrderIds(ctx.db, person);

@@ -1,5 +1,4 @@
-import { findUserIdByEmail } from '../../../platform/auth/users.repository.js';
-import type { PrivacyEraser } from '../../../platform/privacy/privacy-erasers.js';
+import { erasureSubjectId, type PrivacyEraser } from '../../../platform/privacy/privacy-erasers.js';
 import type { ExtensionContext } from '../../define-extension.js';
 import { deleteLoyaltyData } from './loyalty-erasure.repository.js';
 
@@ -14,7 +13,7 @@ export function loyaltyErasers(ctx: ExtensionContext): PrivacyEraser[] {
       id: 'loyalty-points',
       friendlyName: 'Loyalty points',
       async erase(email) {
-        const userId = await findUserIdByEmail(ctx.db, email);
+        const userId = await erasureSubjectId(ctx.db, email);
         if (userId === null) return { items_removed: false, items_retained: false, messages: [], done: true };
         const { entries, account } = await ctx.db
           .transaction()
