@@ -27,6 +27,7 @@ import { McpToolRegistry } from './platform/mcp/mcp-tools.js';
 import type { AppModule } from './platform/module.js';
 import { OptionsStore, TransientStore } from './platform/options/options.js';
 import { platformModule } from './platform/platform.module.js';
+import { PrivacyErasers } from './platform/privacy/privacy-erasers.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.js';
 import { SecretBox } from './platform/security/secret-box.js';
 import { SettingsRegistry } from './platform/settings/settings-registry.js';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     capabilities,
     secrets,
     mcpTools: new McpToolRegistry(),
+    privacy: new PrivacyErasers(),
   };
   const shop = createShop(platform);
   const ctx: ExtensionContext = { ...platform, shop: shop.api };
@@ -215,6 +217,8 @@ export async function buildApp(options: BuildOptions): Promise<StoresideApp> {
     { prefix: '/wp-json' },
   );
   for (const module of modules) module.mcp?.(platform.mcpTools, services(module));
+  for (const module of modules)
+    for (const eraser of module.privacyErasers?.(services(module)) ?? []) platform.privacy.add(eraser);
   for (const module of modules) {
     await module.pages?.(app, services(module));
     await module.storefront?.(app, services(module));

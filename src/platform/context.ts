@@ -14,6 +14,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { MailSender } from './mail/mail-sender.js';
 import type { McpToolRegistry } from './mcp/mcp-tools.js';
 import type { OptionsStore, TransientStore } from './options/options.js';
+import type { PrivacyErasers } from './privacy/privacy-erasers.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import type { SecretBox } from './security/secret-box.js';
 import type { SettingsRegistry } from './settings/settings-registry.js';
@@ -44,6 +45,8 @@ export interface PlatformContext {
   auth: Authenticator;
   capabilities: CapabilityRegistry;
   secrets: SecretBox;
+  /** Every module's personal-data erasers (filled at start from `privacyErasers`). */
+  privacy: PrivacyErasers;
   /** Read-only MCP tools the modules offer over their own GET routes. */
   mcpTools: McpToolRegistry;
 }

@@ -5,6 +5,7 @@ import type { JobHandler } from './jobs/job-queue.js';
 import type { CliCommand } from './cli/cli-command.js';
 import type { McpToolRegistry } from './mcp/mcp-tools.js';
 import type { AnySettingsDeclaration } from './settings/define-settings.js';
+import type { PrivacyEraser } from './privacy/privacy-erasers.js';
 
 /**
  * One module of the app (the platform itself, the shop, or an extension), registered by the composition root.
@@ -36,6 +37,8 @@ export interface AppModule<C, S = C> {
   subscribers?: (services: S) => void;
   /** Job handlers by hook name. */
   jobs?: (services: S) => Record<string, JobHandler>;
+  /** Its personal-data erasers (WordPress's `wp_privacy_personal_data_erasers`), run by Tools → Erase Personal Data. */
+  privacyErasers?: (services: S) => readonly PrivacyEraser[];
   /** Offers read routes as MCP tools. */
   mcp?: (tools: McpToolRegistry, services: S) => void;
   /** Runs once after migrations at start (e.g. ensure recurring jobs exist). */

@@ -14,6 +14,8 @@ import * as apiKeys from './migrations/2026-11-25T18-00-api-keys.js';
 import * as dataVersionBumps from './migrations/2026-11-28T16-00-data-version-bumps.js';
 import * as dataVersionInstances from './migrations/2026-11-28T17-00-data-version-instances.js';
 import * as passwordResetKeys from './migrations/2026-12-01T22-00-password-reset-keys.js';
+import * as erasureRequests from './migrations/2026-12-01T23-00-erasure-requests.js';
+import { ERASE_CAPABILITY, registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import type { AppModule } from './module.js';
 import { registerPlatformRoutes } from './platform.routes.js';
 import { platformCliCommands } from './cli/platform-commands.js';
@@ -31,8 +33,10 @@ export const platformModule: AppModule<PlatformContext> = {
     '2026-11-28T16-00-data-version-bumps': dataVersionBumps,
     '2026-11-28T17-00-data-version-instances': dataVersionInstances,
     '2026-12-01T22-00-password-reset-keys': passwordResetKeys,
+    '2026-12-01T23-00-erasure-requests': erasureRequests,
   },
   admin: { capability: 'list_users' },
+  capabilities: { [ERASE_CAPABILITY]: ['administrator'] },
   namespaces: [{ namespace: 'auth/v1' }, { namespace: 'wp/v2' }, { namespace: 'platform/v1' }],
   routes(app, ctx) {
     registerAuthRoutes(app, ctx);
@@ -42,6 +46,7 @@ export const platformModule: AppModule<PlatformContext> = {
     registerApiKeyRoutes(app, ctx);
     registerPlatformRoutes(app, ctx);
     registerSiteSettingsRoutes(app, ctx);
+    registerPrivacyRoutes(app, ctx);
   },
   pages(app, ctx) {
     registerNonceRefresh(app, ctx);

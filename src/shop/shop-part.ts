@@ -3,6 +3,7 @@ import type { PlatformContext } from '../platform/context.js';
 import type { MigrationSet } from '../platform/db/migrations.js';
 import type { RestApp } from '../platform/http/server.js';
 import type { JobHandler } from '../platform/jobs/job-queue.js';
+import type { PrivacyEraser } from '../platform/privacy/privacy-erasers.js';
 import type { ShopApi } from './shop-api.js';
 
 /** What every shop part receives: the platform plus the assembled ShopApi (filled once all parts are built). */
@@ -34,6 +35,8 @@ export interface ShopPart {
   jobs?: () => Record<string, JobHandler>;
   /** Runs once after migrations at start. */
   setup?: () => Promise<void>;
+  /** Its personal-data erasers (merged into the shop module's `privacyErasers`). */
+  privacyErasers?: () => readonly PrivacyEraser[];
   /** This part's step of the demo shop (`seedDemo`: run in part order, after which `shop.demo.seeded` is emitted). */
   demo?: DemoStep;
   /** The ShopApi functions this part implements. */

@@ -13,6 +13,7 @@ import { emailsPart } from './emails/emails.part.js';
 import { mediaPart } from './media/media.part.js';
 import { orderReportsPart } from './order-reports/order-reports.part.js';
 import { ordersPart } from './orders/orders.part.js';
+import { privacyPart } from './privacy/privacy.part.js';
 import { paymentsPart } from './payments/payments.part.js';
 import { reviewsPart } from './reviews/reviews.part.js';
 import { settingsPart } from './settings/settings.part.js';
@@ -49,6 +50,7 @@ export function createShop(platform: PlatformContext): { module: AppModule<Platf
     orders,
     payments,
     orderReportsPart(ctx),
+    privacyPart(ctx),
     checkout,
     emailsPart(ctx, { gateways: payments.gateways }),
     storefrontPart(ctx, { ...cart, checkout: checkout.checkout, orders: orders.orders }),
@@ -88,5 +90,6 @@ function composeModule(parts: ShopPart[]): AppModule<PlatformContext> {
     async setup() {
       for (const part of parts) await part.setup?.();
     },
+    privacyErasers: () => parts.flatMap((part) => part.privacyErasers?.() ?? []),
   };
 }

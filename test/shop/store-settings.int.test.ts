@@ -35,7 +35,7 @@ describe('GET /wc/v3/settings', () => {
         .json()
         .map((g: { id: string }) => g.id)
         .slice(0, 4),
-    ).toEqual(['general', 'tax', 'email', 'email_new_order']);
+    ).toEqual(['general', 'tax', 'account', 'email']);
   });
 
   it('should answer 401 without credentials and 403 to a customer', async () => {

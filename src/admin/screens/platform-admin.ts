@@ -1,7 +1,7 @@
 import { __ } from '@wordpress/i18n';
 import { registerAdminModule } from '../registry.js';
 
-// The platform's own screens: Users (list, add, edit with application passwords) and Tools (jobs, outbox).
+// The platform's own screens: Users (list, add, edit with application passwords) and Tools (jobs, outbox, erase personal data).
 registerAdminModule({
   name: 'platform',
   menus: [
@@ -40,6 +40,12 @@ registerAdminModule({
           label: __('Outbox', 'storeside'),
           capability: 'manage_options',
           load: () => import('./outbox-screen.js'),
+        },
+        {
+          path: 'tools/erase-personal-data',
+          label: __('Erase Personal Data', 'storeside'),
+          capability: 'erase_others_personal_data',
+          load: () => import('./erase-personal-data-screen.js'),
         },
       ],
     },

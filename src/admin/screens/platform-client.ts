@@ -6,6 +6,7 @@ import type {
   CreatedApiKey,
   RestUser,
 } from '../../platform/auth/auth.schemas.js';
+import type { ErasureRequestView } from '../../platform/privacy/privacy.schemas.js';
 
 /** The built-in roles with their labels, in the order the Role selects list them. */
 export function roleOptions(): Array<{ value: string; label: string }> {
@@ -121,4 +122,22 @@ export function outboxPath(filters: { to?: string }, page: number, perPage: numb
 /** One stored message. */
 export function outboxMessagePath(id: number): string {
   return `/platform/v1/outbox/${id}`;
+}
+
+/** `GET /platform/v1/privacy/erasure-requests` path for one page of erasure requests. */
+export function erasureRequestsPath(page: number, perPage: number): string {
+  return withQuery('/platform/v1/privacy/erasure-requests', { page, per_page: perPage });
+}
+
+/** Adds an erasure request for a username or e-mail, e-mailing the confirmation link when asked. */
+export function addErasureRequest(input: {
+  username_or_email: string;
+  send_confirmation_email: boolean;
+}): Promise<ErasureRequestView> {
+  return api({ path: '/platform/v1/privacy/erasure-requests', method: 'POST', data: input });
+}
+
+/** Runs every eraser for a confirmed request; answers it completed, with each eraser's messages. */
+export function eraseRequest(id: number): Promise<ErasureRequestView> {
+  return api({ path: `/platform/v1/privacy/erasure-requests/${id}/erase`, method: 'POST' });
 }

@@ -20,6 +20,7 @@ import * as partialIndexes from './migrations/2026-11-22T08-20-partial-indexes.j
 import * as sessionJobGroups from './migrations/2026-11-25T08-10-session-job-groups.js';
 import * as dropAnalyticsCache from './migrations/2026-11-25T16-10-drop-analytics-cache.js';
 import * as notificationsListIndex from './migrations/2026-11-25T20-20-notifications-list-index.js';
+import { cartRecoveryErasers } from './privacy/privacy.erasers.js';
 import { registerPrivacyRoutes } from './privacy/privacy.routes.js';
 import { pruneExpiredData } from './privacy/retention.service.js';
 import { registerOrderRecoveryRoutes } from './recovery/order-recovery.routes.js';
@@ -69,6 +70,7 @@ export const cartRecoveryExtension = defineExtension({
     registerCartRecoveryStorefront(cr);
   },
   subscribers: registerRecoverySubscribers,
+  privacyErasers: cartRecoveryErasers,
   jobs(cr) {
     return {
       ...sequenceJobs(cr),

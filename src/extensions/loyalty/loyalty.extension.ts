@@ -10,6 +10,7 @@ import { loyaltyServices } from './loyalty.services.js';
 import { loyaltySubscribers } from './loyalty.subscribers.js';
 import { registerLoyaltyMcpTools } from './mcp/loyalty.mcp.js';
 import * as initial from './migrations/2026-11-22T07-00-loyalty.js';
+import { loyaltyErasers } from './privacy/loyalty.erasers.js';
 import { referralCapture } from './referrals/referral.pages.js';
 import { LOYALTY_SETTINGS } from './settings/settings.js';
 import { registerLoyaltyStorefront } from './storefront/loyalty.storefront.js';
@@ -41,6 +42,7 @@ export const loyaltyExtension = defineExtension({
   subscribers({ ctx }) {
     loyaltySubscribers(ctx);
   },
+  privacyErasers: ({ ctx }) => loyaltyErasers(ctx),
   jobs: ({ ctx }) => loyaltyJobs(ctx),
   setup: ({ ctx }) => scheduleLoyaltyJobs(ctx),
   cli: loyaltyCli,

@@ -1,3 +1,4 @@
+import { showConfirmActionPage } from './confirm-action.pages.js';
 import { Type } from '@sinclair/typebox';
 import { logIn } from '../auth/login.service.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
@@ -29,6 +30,8 @@ const LoginQuery = Type.Object({
   redirect_to: Type.Optional(Type.String({ maxLength: 2000 })),
   _wpnonce: Type.Optional(Type.String({ maxLength: 20 })),
   loggedout: Type.Optional(Type.String({ maxLength: 10 })),
+  request_id: Type.Optional(Type.String({ maxLength: 20 })),
+  confirm_key: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 // WordPress's field names (`log`, `pwd`, `rememberme`; `user_login`, `pass1`, `pass2` of the lost-password screens),
@@ -67,6 +70,7 @@ export function registerLoginPages(
       const principal = request.principal;
       if (action && LOST_PASSWORD_ACTIONS.has(action))
         return showLostPasswordPage(ctx, request, reply, { ...request.query, action });
+      if (action === 'confirmaction') return showConfirmActionPage(ctx, reply, request.query);
       if (action === 'logout') {
         if (principal.kind !== 'user') return reply.redirect('/wp-login.php?loggedout=true', 302);
         const subject = ctx.auth.nonceSubject(principal);

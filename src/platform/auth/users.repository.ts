@@ -59,6 +59,17 @@ export async function findUserByLogin(db: DbOrTrx, login: string): Promise<UserR
   return row ?? null;
 }
 
+/** The id of the user whose e-mail is `email` (case-insensitive), or null. */
+export async function findUserIdByEmail(db: DbOrTrx, email: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Inserts a user and returns its id. */
 export async function insertUser(db: DbOrTrx, row: Omit<UserRow, 'id'>): Promise<number> {
   const result = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
