@@ -10,7 +10,7 @@ import { clearResetCookie, resetCookieKey, setResetCookie } from '../../platform
 import { RateLimitedError, RestError, ValidationError } from '../../platform/http/errors.js';
 import { html } from '../../platform/http/html.js';
 import type { RestApp } from '../../platform/http/server.js';
-import { seeOther } from './cart-forms.js';
+import { seeOther, formNonceValid } from './cart-forms.js';
 import { type PageNotice, sendStorefrontPage, type StorefrontDeps } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
@@ -73,7 +73,7 @@ export function registerLostPasswordPages(app: RestApp, deps: StorefrontDeps): v
     async (request, reply) => {
       const form = request.body;
       if (form.wc_reset_password !== undefined) return submitReset(deps, request, reply, form);
-      if (!nonceValid(deps, request, form['woocommerce-lost-password-nonce'], LOST_ACTION))
+      if (!formNonceValid(deps.ctx, request, form['woocommerce-lost-password-nonce'], LOST_ACTION))
         return lostForm(deps, request, reply, {
           error: 'The page has expired. Please try again.',
           status: 403,
@@ -103,7 +103,7 @@ async function submitReset(
   reply: FastifyReply,
   form: { password_1?: string; password_2?: string; 'woocommerce-reset-password-nonce'?: string },
 ): Promise<FastifyReply> {
-  if (!nonceValid(deps, request, form['woocommerce-reset-password-nonce'], RESET_ACTION))
+  if (!formNonceValid(deps.ctx, request, form['woocommerce-reset-password-nonce'], RESET_ACTION))
     return showResetForm(deps, request, reply, {
       error: 'The page has expired. Please try again.',
       status: 403,
@@ -185,12 +185,4 @@ async function lostForm(
     notices,
     status: view.status,
   });
-}
-
-function nonceValid(deps: StorefrontDeps, request: FastifyRequest, nonce: unknown, action: string): boolean {
-  const { ctx } = deps;
-  return (
-    typeof nonce === 'string' &&
-    ctx.nonces.verify(nonce, ctx.auth.nonceSubject(request.principal), action) !== 0
-  );
 }

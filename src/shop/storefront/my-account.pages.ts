@@ -12,11 +12,11 @@ import { REFERRAL_COOKIE, referralCode, registerCustomer } from '../customers/re
 import { registerAccountAddressPages } from './account-addresses.pages.js';
 import { registerAccountDetailsPages } from './account-details.pages.js';
 import { accountUser, LOGIN_ACTION, REGISTER_ACTION, sendGuestForms } from './account-forms.js';
-import { seeOther } from './cart-forms.js';
+import { seeOther, formNonceValid } from './cart-forms.js';
 import { type AccountPageDeps, LOGOUT_ACTION, logoutUrl, sendAccountPage } from './my-account-layout.js';
 import { registerAccountOrderPages } from './my-account-orders.pages.js';
 import { registerLostPasswordPages } from './lost-password.pages.js';
-import type { PageNotice, StorefrontDeps } from './storefront-page.js';
+import type { PageNotice } from './storefront-page.js';
 import { PageAssets } from './storefront-slots.js';
 
 const PUBLIC_PAGE = { auth: { access: 'public', nonce: 'never' } } as const;
@@ -182,7 +182,7 @@ async function logInWithForm(
       notices: [{ kind: 'error', text }],
       status,
     });
-  if (!nonceValid(deps, request, form['woocommerce-login-nonce'], LOGIN_ACTION))
+  if (!formNonceValid(deps.ctx, request, form['woocommerce-login-nonce'], LOGIN_ACTION))
     return again('The page has expired. Please log in again.', 403);
   if (username === '') return again('Username is required.', 400);
   if (!form.password) return again('The password field is empty.', 400);
@@ -217,7 +217,7 @@ async function register(
       notices: [{ kind: 'error', text: notice ?? 'Please correct the fields marked below.' }],
       status,
     });
-  if (!nonceValid(deps, request, form['woocommerce-register-nonce'], REGISTER_ACTION))
+  if (!formNonceValid(deps.ctx, request, form['woocommerce-register-nonce'], REGISTER_ACTION))
     return again(403, {}, 'The page has expired. Please register again.');
   const missing: Record<string, string> = {};
   if (email === '') missing.email = 'Please provide a valid email address.';
@@ -269,12 +269,4 @@ async function startLoggedIn(
   const session = await startSession(ctx.db, ctx.clock, user.id);
   await ctx.events.emit('user.logged_in', { userId: user.id, request, reply });
   setSessionCookie(reply, ctx.config.publicUrl, session.token, remember);
-}
-
-function nonceValid(deps: StorefrontDeps, request: FastifyRequest, nonce: unknown, action: string): boolean {
-  const { ctx } = deps;
-  return (
-    typeof nonce === 'string' &&
-    ctx.nonces.verify(nonce, ctx.auth.nonceSubject(request.principal), action) !== 0
-  );
 }

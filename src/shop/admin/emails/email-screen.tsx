@@ -1,5 +1,4 @@
 import {
-  Button,
   CheckboxControl,
   Panel,
   PanelBody,
@@ -23,6 +22,7 @@ import {
   saveEmailSettings,
 } from './emails-client.js';
 import './emails.css';
+import { SaveChangesButton } from '../../../admin/components/save-changes-button.js';
 
 // The values being edited, by setting id, with the settings themselves for labels, types and options.
 interface Draft {
@@ -129,17 +129,7 @@ export default function EmailScreen() {
               {draft.settings.map(field)}
             </PanelBody>
           </Panel>
-          <p>
-            <Button
-              variant="primary"
-              type="submit"
-              isBusy={busy}
-              disabled={busy || !dirty}
-              accessibleWhenDisabled
-            >
-              {__('Save changes', 'storeside')}
-            </Button>
-          </p>
+          <SaveChangesButton busy={busy} dirty={dirty} />
         </form>
       )}
       <section className="storeside-email-preview" aria-labelledby="storeside-email-preview-title">

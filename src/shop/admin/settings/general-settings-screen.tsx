@@ -1,5 +1,4 @@
 import {
-  Button,
   CheckboxControl,
   Panel,
   PanelBody,
@@ -20,6 +19,7 @@ import {
   saveGeneralSettings,
 } from './settings-client.js';
 import { SettingsTabs } from './settings-tabs.js';
+import { SaveChangesButton } from '../../../admin/components/save-changes-button.js';
 
 // The values being edited, by setting id (multi-selects as lists), with the settings themselves for labels and options.
 interface Draft {
@@ -134,17 +134,7 @@ export default function GeneralSettingsScreen() {
             />
           </PanelBody>
         </Panel>
-        <p>
-          <Button
-            variant="primary"
-            type="submit"
-            isBusy={busy}
-            disabled={busy || !dirty}
-            accessibleWhenDisabled
-          >
-            {__('Save changes', 'storeside')}
-          </Button>
-        </p>
+        <SaveChangesButton busy={busy} dirty={dirty} />
       </form>
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, CheckboxControl, Panel, PanelBody, Spinner, TextareaControl } from '@wordpress/components';
+import { CheckboxControl, Panel, PanelBody, Spinner, TextareaControl } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import { Link, useParams } from 'wouter';
 import { FORM_SOURCE, useApiQuery } from '../../../admin/components/api-query.js';
@@ -8,6 +8,7 @@ import { GATEWAYS_ROUTE, type Gateway, saveGateway } from './payments-client.js'
 import { StripeConnectionPanel } from './stripe-connection-panel.js';
 import { WcSettingField } from './wc-setting-field.js';
 import './payments.css';
+import { SaveChangesButton } from '../../../admin/components/save-changes-button.js';
 
 // What the form edits: the switch, the checkout description and every setting's value, by id.
 interface Draft {
@@ -105,17 +106,7 @@ export default function PaymentGatewayScreen() {
             <StripeConnectionPanel secretKey={draft.values.secret_key ?? ''} />
           ) : null}
         </Panel>
-        <p>
-          <Button
-            variant="primary"
-            type="submit"
-            isBusy={busy}
-            disabled={busy || !dirty}
-            accessibleWhenDisabled
-          >
-            {__('Save changes', 'storeside')}
-          </Button>
-        </p>
+        <SaveChangesButton busy={busy} dirty={dirty} />
       </form>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, CheckboxControl, RadioControl, SelectControl, Spinner } from '@wordpress/components';
+import { CheckboxControl, RadioControl, SelectControl, Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import { useRef } from 'react';
 import { FORM_SOURCE, useApiQuery } from '../../../admin/components/api-query.js';
@@ -10,6 +10,7 @@ import { fetchTaxSettings, TAX_SETTINGS_ROUTE, type TaxSetting } from './tax-cli
 import { TaxClassesSection } from './tax-classes-section.js';
 import { TaxSections } from './tax-sections.js';
 import './tax.css';
+import { SaveChangesButton } from '../../../admin/components/save-changes-button.js';
 
 type Values = Record<string, string>;
 
@@ -96,17 +97,7 @@ export default function TaxOptionsScreen() {
         {select('woocommerce_tax_display_shop')}
         {select('woocommerce_tax_display_cart')}
         {select('woocommerce_tax_total_display')}
-        <p>
-          <Button
-            variant="primary"
-            type="submit"
-            isBusy={busy}
-            disabled={busy || !dirty}
-            accessibleWhenDisabled
-          >
-            {__('Save changes', 'storeside')}
-          </Button>
-        </p>
+        <SaveChangesButton busy={busy} dirty={dirty} />
       </form>
       <TaxClassesSection />
     </div>
