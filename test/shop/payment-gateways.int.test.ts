@@ -82,6 +82,21 @@ describe('GET /wc/v3/payment_gateways', () => {
 });
 
 describe('PUT /wc/v3/payment_gateways/{id}', () => {
+  it('should keep every order of gateways moved at the same time (one shared order option)', async () => {
+    const moves = { cheque: 0, stripe: 1, cod: 2, bacs: 3 };
+    const answers = await Promise.all(
+      Object.entries(moves).map(([id, order]) => call('PUT', `payment_gateways/${id}`, { order })),
+    );
+    for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+    const list = (await call('GET', 'payment_gateways')).json() as Json[];
+    expect(list.map((g) => g.id)).toEqual(['cheque', 'stripe', 'cod', 'bacs']);
+    await Promise.all(
+      ['cod', 'bacs', 'cheque', 'stripe'].map((id, order) =>
+        call('PUT', `payment_gateways/${id}`, { order }),
+      ),
+    );
+  });
+
   it('should enable cheque, change its title and order, and let checkout use it (on-hold)', async () => {
     const r = await call('PUT', 'payment_gateways/cheque', {
       enabled: true,

@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { DbOrTrx } from '../db/database.js';
+import { isPostgres } from '../db/engine.js';
 import { escapeLike } from '../db/sql-helpers.js';
 
 /** A row of `transients`: a JSON value and when it expires (null: never). */
@@ -20,6 +21,13 @@ declare module '../db/database.js' {
 export async function readOption(db: DbOrTrx, name: string): Promise<string | null> {
   const row = await db.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
   return row?.value ?? null;
+}
+
+/** The JSON text of an option, its row locked until the transaction ends (PostgreSQL; SQLite's write lock is the transaction's). */
+export async function readOptionForUpdate(db: DbOrTrx, name: string): Promise<string | null> {
+  let query = db.selectFrom('options').select('value').where('name', '=', name);
+  if (isPostgres(db)) query = query.forUpdate();
+  return (await query.executeTakeFirst())?.value ?? null;
 }
 
 /** Stores an option's JSON text (insert or replace). */

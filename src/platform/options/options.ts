@@ -14,6 +14,7 @@ import {
   findTransient,
   insertOptionIfMissing,
   readOption,
+  readOptionForUpdate,
   upsertOption,
   upsertTransient,
 } from './options.repository.js';
@@ -52,6 +53,20 @@ export class OptionsStore {
   async set(name: string, value: unknown, db: DbOrTrx = this.db): Promise<void> {
     await upsertOption(db, name, JSON.stringify(value));
     await bumpTopics(db, PLATFORM_TOPICS.options);
+  }
+
+  /**
+   * Changes a value by `change(current)` in a transaction holding the option's row, so two concurrent changes of
+   * one option (two keys of one map) both land; returns the new value.
+   */
+  async update<T>(name: string, fallback: T, change: (current: T) => T): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await insertOptionIfMissing(trx, name, JSON.stringify(fallback));
+      const text = await readOptionForUpdate(trx, name);
+      const next = change(text === null ? fallback : (JSON.parse(text) as T));
+      await this.set(name, next, trx);
+      return next;
+    });
   }
 
   /** Stores a value only when the option does not exist yet (WordPress's `add_option`); true when it did. */

@@ -108,10 +108,12 @@ export class PaymentGateways {
       stored[key] = secret ? sealSetting(this.deps.secrets, value) : value;
     }
     await this.deps.options.set(settingsOption(id), stored);
-    if (patch.order !== undefined) {
-      const order = await this.deps.options.get<Record<string, number>>(ORDER_OPTION, {});
-      await this.deps.options.set(ORDER_OPTION, { ...order, [id]: patch.order });
-    }
+    // Moving one gateway writes several at once: each changes only its own key of the shared order map.
+    if (patch.order !== undefined)
+      await this.deps.options.update<Record<string, number>>(ORDER_OPTION, {}, (order) => ({
+        ...order,
+        [id]: patch.order!,
+      }));
     return this.get(id);
   }
 
